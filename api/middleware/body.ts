@@ -1,0 +1,60 @@
+// Reads JSON bodies (1 MB at most) for every route. Multipart bodies are left unread here: only a
+// route that takes files reads them, with its own limits (see multipart.ts). Any other content type with
+// a body is refused, so a client never has its form-encoded fields silently ignored.
+import coBody from 'co-body';
+import type { Middleware } from 'koa';
+import { invalidRequest } from '../../shared/errors.js';
+import type { AppState } from '../context.js';
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  if (headers['transfer-encoding'] !== undefined) return true;
+  const length = headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
+interface BodyError {
+  type?: string;
+  status?: number;
+}
+
+export function jsonBody(options: { limitBytes: number }): Middleware<AppState> {
+  return async (ctx, next) => {
+    ctx.request.body = undefined;
+    if (!BODY_METHODS.has(ctx.method) || !hasBody(ctx.req.headers)) return next();
+    if (ctx.is('multipart/form-data')) {
+      ctx.state.multipartPending = true;
+      return next();
+    }
+    if (!ctx.is('application/json', '+json')) {
+      throw invalidRequest('Send the body as JSON with Content-Type: application/json.', {
+        reason: 'unsupported_content_type',
+      });
+    }
+    try {
+      ctx.request.body = await coBody.json(ctx, { limit: options.limitBytes, strict: true });
+    } catch (error) {
+      throw bodyError(error as BodyError, options.limitBytes);
+    }
+    return next();
+  };
+}
+
+function bodyError(error: BodyError, limitBytes: number) {
+  switch (error.type) {
+    case 'entity.too.large':
+      return invalidRequest(`The body is larger than ${limitBytes} bytes.`, { reason: 'too_large' });
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return invalidRequest('The body must be UTF-8 JSON.', { reason: 'unsupported_content_type' });
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return invalidRequest('The body ended before its declared length.', { reason: 'malformed_body' });
+    default:
+      if (error.status === 400 || error instanceof SyntaxError) {
+        return invalidRequest('The body is not a valid JSON object or array.', { reason: 'malformed_json' });
+      }
+      return error;
+  }
+}

@@ -1,0 +1,100 @@
+// Reads one uploaded file on the routes that take files. The file lands in a temporary folder and is
+// removed when the request ends, whatever the route did with it; the client's declared type is kept only
+// as a hint, because content is checked by decoding it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { tmpdir } from 'node:os';
+import formidable, { errors as formidableErrors } from 'formidable';
+import type { Middleware } from 'koa';
+import { invalidRequest } from '../../shared/errors.js';
+import type { AppState } from '../context.js';
+
+export interface UploadedFile {
+  field: string;
+  path: string;
+  bytes: number;
+  declaredType: string | null;
+  filename: string | null;
+}
+
+export interface MultipartOptions {
+  field: string;
+  maxBytes: number;
+  tempDir?: string;
+}
+
+export function multipartFile(options: MultipartOptions): Middleware<AppState> {
+  return async (ctx, next) => {
+    if (!ctx.state.multipartPending) {
+      throw invalidRequest(`Send the file as multipart/form-data in the field "${options.field}".`, {
+        reason: 'unsupported_content_type',
+      });
+    }
+    ctx.state.multipartPending = false;
+    // A folder per request, removed at the end, so even a part written before an error leaves nothing.
+    const dir = await mkdtemp(path.join(options.tempDir ?? tmpdir(), 'jogatina-upload-'));
+    try {
+      await readFile(ctx, next, options, dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+}
+
+async function readFile(
+  ctx: Parameters<Middleware<AppState>>[0],
+  next: () => Promise<unknown>,
+  options: MultipartOptions,
+  dir: string,
+) {
+  const form = formidable({
+    maxFiles: 1,
+    maxFileSize: options.maxBytes,
+    maxTotalFileSize: options.maxBytes,
+    maxFields: 20,
+    maxFieldsSize: 64 * 1024,
+    allowEmptyFiles: false,
+    minFileSize: 1,
+    uploadDir: dir,
+    keepExtensions: false,
+  });
+  let files: formidable.Files;
+  try {
+    [, files] = await form.parse(ctx.req);
+  } catch (error) {
+    throw uploadError(error as { code?: number }, options);
+  }
+  const chosen = files[options.field]?.[0];
+  if (!chosen) {
+    throw invalidRequest(`The file is missing: send it in the field "${options.field}".`, {
+      field: options.field,
+      reason: 'missing',
+    });
+  }
+  ctx.state.upload = {
+    field: options.field,
+    path: chosen.filepath,
+    bytes: chosen.size,
+    declaredType: chosen.mimetype ?? null,
+    filename: chosen.originalFilename ?? null,
+  };
+  await next();
+}
+
+function uploadError(error: { code?: number }, options: MultipartOptions) {
+  switch (error.code) {
+    case formidableErrors.biggerThanMaxFileSize:
+    case formidableErrors.biggerThanTotalMaxFileSize:
+      return invalidRequest(`The file is larger than ${options.maxBytes} bytes.`, {
+        field: options.field,
+        reason: 'too_large',
+      });
+    case formidableErrors.noEmptyFiles:
+    case formidableErrors.smallerThanMinFileSize:
+      return invalidRequest('The file is empty.', { field: options.field, reason: 'invalid_image' });
+    case formidableErrors.maxFilesExceeded:
+      return invalidRequest('Send one file at a time.', { field: options.field, reason: 'too_many_files' });
+    default:
+      return invalidRequest('The multipart body could not be read.', { reason: 'malformed_body' });
+  }
+}

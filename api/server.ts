@@ -1,0 +1,37 @@
+// The web process (Procfile `web`): serves the API until SIGTERM, then finishes what is in flight.
+import http from 'node:http';
+import type PgBoss from 'pg-boss';
+import { configOrExit } from '../shared/config.js';
+import { openDatabase, closeDatabase } from '../shared/db/knex.js';
+import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
+import { logger } from '../shared/logger.js';
+import { QUEUES } from '../shared/queue.js';
+import { exitOnSignals } from '../shared/shutdown.js';
+import { createApp } from './app.js';
+import { closeServer } from './close-server.js';
+
+const config = configOrExit();
+const log = logger().child({ process: 'web' });
+if (!config.databaseUrl) {
+  console.error('DATABASE_URL is not set: run `npm start` for the one-machine mode, or set it.');
+  process.exit(1);
+}
+
+const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
+let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log);
+await ensureQueues(queue, QUEUES);
+
+const app = createApp({ knex, log, boss: () => queue, proxy: config.env === 'production' });
+const server = http.createServer(app.callback());
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info({ port, public_url: config.publicUrl }, 'listening');
+});
+
+exitOnSignals(log, config.shutdownTimeoutMs, async () => {
+  await closeServer(server, config.shutdownTimeoutMs);
+  queue = null;
+  await stopBoss(config.shutdownTimeoutMs);
+  await closeDatabase();
+});

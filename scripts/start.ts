@@ -1,0 +1,73 @@
+// `npm start`, the one-machine mode: with no DATABASE_URL an embedded PostgreSQL under .data/, then the
+// migrations, then the web and worker processes side by side. Ctrl-C or SIGTERM stops all of it in order.
+import { fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configOrExit } from '../shared/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
+import { closeDatabase, openDatabase } from '../shared/db/knex.js';
+import { migrateLatest } from '../shared/db/migrations.js';
+import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
+import { logger } from '../shared/logger.js';
+import { QUEUES } from '../shared/queue.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = configOrExit();
+const log = logger().child({ process: 'start' });
+
+let embedded: EmbeddedDatabase | null = null;
+let databaseUrl = config.databaseUrl;
+if (!databaseUrl) {
+  mkdirSync(config.dataDir, { recursive: true });
+  const logFile = path.join(config.dataDir, 'postgres.log');
+  log.info({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
+  embedded = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, 'pg'),
+    port: config.embeddedPgPort,
+    persistent: true,
+    log: (line) => appendFileSync(logFile, `${line}\n`),
+  });
+  databaseUrl = embedded.url;
+}
+
+const knex = openDatabase(databaseUrl, 2);
+const applied = await migrateLatest(knex);
+if (applied.length > 0) log.info({ migrations: applied }, 'migrated');
+const boss = await startBoss(databaseUrl, 'tool', log);
+await ensureQueues(boss, QUEUES);
+await stopBoss(5000);
+await closeDatabase();
+
+const env = { ...process.env, DATABASE_URL: databaseUrl, SECRET: config.secret };
+const children: ChildProcess[] = [
+  fork(path.join(root, 'api/server.ts'), [], { execArgv: ['--import', 'tsx'], env }),
+  fork(path.join(root, 'workers/index.ts'), [], { execArgv: ['--import', 'tsx'], env }),
+];
+
+let stopping = false;
+async function stopAll(code: number): Promise<never> {
+  stopping = true;
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (embedded) await embedded.stop();
+  process.exit(code);
+}
+
+for (const child of children) {
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    log.error({ pid: child.pid, code, signal }, 'a process stopped on its own; stopping the rest');
+    void stopAll(1);
+  });
+}
+process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGINT', () => void stopAll(0));

@@ -1,0 +1,198 @@
+// Configuration is read from the environment once, validated as a whole, and frozen. A bad value stops
+// the process at start with one line naming every variable that is wrong, instead of failing later in a
+// request. Every variable here is documented in the README with its default.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Environment = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  env: Environment;
+  host: string;
+  port: number;
+  /** Unset: an embedded PostgreSQL under `dataDir` (one-machine mode and tests). */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  embeddedPgPort: number;
+  dataDir: string;
+  /** The site's own origin, e.g. `http://localhost:3000`; session cookies count only from it. */
+  publicUrl: string;
+  publicOrigin: string;
+  mediaDir: string;
+  mailDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  keyPrefix: string;
+  secret: string;
+  logLevel: LogLevel;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration error: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const ENVIRONMENTS: Environment[] = ['development', 'test', 'production'];
+
+/** Collects problems instead of throwing at the first, so one start shows every bad variable. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!allowed.includes(value as T)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+      return fallback;
+    }
+    return value as T;
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      this.problems.push(`${name} must be a URL (${protocols.join(' or ')}), got "${redact(value)}"`);
+      return null;
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      this.problems.push(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+      return null;
+    }
+    return value;
+  }
+
+  fail(message: string): void {
+    this.problems.push(message);
+  }
+}
+
+/** Hides a password in a URL before it is printed. */
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
+}
+
+/**
+ * Reads and validates the configuration. Pure except for SECRET: when it is unset outside production,
+ * a random one is generated once into `DATA_DIR/secret` so that sessions and cursors survive restarts.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const read = new Reader(env);
+  const nodeEnv = read.oneOf('NODE_ENV', 'development', ENVIRONMENTS);
+  const dataDir = path.resolve(cwd, read.string('DATA_DIR', '.data'));
+
+  const publicUrl = read.url('PUBLIC_URL', ['http:', 'https:']) ?? 'http://localhost:3000';
+  const publicParsed = new URL(publicUrl);
+  if (publicParsed.pathname !== '/' || publicParsed.search || publicParsed.hash) {
+    read.fail(`PUBLIC_URL must be an origin without a path, got "${publicUrl}"`);
+  }
+
+  const keyPrefix = read.string('KEY_PREFIX', 'jgt_live_');
+  if (!/^[a-z][a-z0-9]{1,11}_(?:[a-z0-9]{1,11}_)?$/.test(keyPrefix)) {
+    read.fail(`KEY_PREFIX must be lowercase letters and digits ending in "_" (like jgt_live_), got "${keyPrefix}"`);
+  }
+
+  const mailFrom = read.string('MAIL_FROM', 'Jogatina <no-reply@jogatina.localhost>');
+  if (!/@[^@\s>]+>?$/.test(mailFrom)) read.fail(`MAIL_FROM must hold an email address, got "${mailFrom}"`);
+
+  const config = {
+    env: nodeEnv,
+    host: read.string('HOST', '0.0.0.0'),
+    port: read.integer('PORT', 3000, 0, 65535),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 2, 200),
+    embeddedPgPort: read.integer('EMBEDDED_PG_PORT', 54329, 1024, 65535),
+    dataDir,
+    publicUrl: publicParsed.origin,
+    publicOrigin: publicParsed.origin,
+    mediaDir: path.resolve(cwd, read.string('MEDIA_DIR', path.join(dataDir, 'media'))),
+    mailDir: path.join(dataDir, 'mail'),
+    smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    keyPrefix,
+    secret: '',
+    logLevel: read.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),
+    shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10000, 100, 120000),
+  } satisfies Config;
+
+  const secret = read.raw('SECRET');
+  if (secret !== undefined && secret.length < 32) read.fail('SECRET must be at least 32 characters');
+  if (secret === undefined && nodeEnv === 'production') read.fail('SECRET is required when NODE_ENV is production');
+
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  config.secret = secret ?? localSecret(dataDir);
+  return Object.freeze(config);
+}
+
+/** The generated secret of a local install, kept beside its embedded database. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process of this install wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  return secret;
+}
+
+let current: Config | null = null;
+
+/** The process's configuration, read on first use. */
+export function config(): Config {
+  current ??= loadConfig();
+  return current;
+}
+
+/** Reads the configuration or ends the process with one clear line: for entry points only. */
+export function configOrExit(): Config {
+  try {
+    return config();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Tests and the one-machine starter set the database URL after choosing a database. */
+export function resetConfigForTests(): void {
+  current = null;
+}

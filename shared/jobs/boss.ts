@@ -1,0 +1,78 @@
+// pg-boss, started by both processes on the service's own database. The API process only sends and
+// watches jobs; the worker process also runs maintenance and schedules.
+import PgBoss from 'pg-boss';
+import type { Logger } from '../logger.js';
+
+export type { PgBoss };
+
+/** Options every queue declaration carries (see shared/queue.ts). */
+export interface QueueOptions {
+  retryLimit: number;
+  /** Seconds before the first retry. */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** How long one attempt may run before pg-boss counts it as failed. */
+  expireInSeconds: number;
+  retentionMinutes?: number;
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  /** The worker tells a waiting sender the result (request/reply, see request-reply.ts). */
+  reply?: boolean;
+  /** Parallel attempts per worker process. */
+  concurrency?: number;
+  /** How often an idle worker looks for jobs when no wake-up signal arrives. */
+  pollingIntervalSeconds?: number;
+}
+
+export type Role = 'api' | 'worker' | 'tool';
+
+let current: PgBoss | null = null;
+
+export async function startBoss(connectionString: string, role: Role, log: Logger): Promise<PgBoss> {
+  if (current) throw new Error('pg-boss is already started in this process');
+  const boss = new PgBoss({
+    connectionString,
+    schema: 'pgboss',
+    application_name: `jogatina-${role}-queue`,
+    max: role === 'worker' ? 6 : 3,
+    migrate: true,
+    // Maintenance and cron belong to workers; API processes only send and read jobs.
+    supervise: role === 'worker',
+    schedule: role === 'worker',
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'queue error'));
+  await boss.start();
+  current = boss;
+  return boss;
+}
+
+export function boss(): PgBoss {
+  if (!current) throw new Error('pg-boss is not started in this process');
+  return current;
+}
+
+export function bossStarted(): boolean {
+  return current !== null;
+}
+
+/** Stops fetching, waits for running jobs up to `timeoutMs`, then closes the pool. */
+export async function stopBoss(timeoutMs: number): Promise<void> {
+  const stopping = current;
+  current = null;
+  if (stopping) await stopping.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
+}
+
+/** Creates each declared queue, or brings its options up to date; safe to run from many processes. */
+export async function ensureQueues(target: PgBoss, queues: Record<string, QueueOptions>): Promise<void> {
+  for (const [name, options] of Object.entries(queues)) {
+    const settings = {
+      policy: options.policy ?? 'standard',
+      retryLimit: options.retryLimit,
+      retryDelay: options.retryDelay,
+      retryBackoff: options.retryBackoff,
+      expireInSeconds: options.expireInSeconds,
+      retentionMinutes: options.retentionMinutes,
+    };
+    if (await target.getQueue(name)) await target.updateQueue(name, { name, ...settings });
+    else await target.createQueue(name, { name, ...settings });
+  }
+}

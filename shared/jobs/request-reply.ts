@@ -1,0 +1,161 @@
+// For routes that must answer with a job's result (uploads, URL checks): send the job, wake a worker, and
+// wait a bounded time for the worker's reply, which arrives by NOTIFY (with a slow poll as a safety net
+// for a missed notification). A wait that runs out cancels the job, so nothing runs after the route has
+// already answered.
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { rateLimited } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { boss } from './boss.js';
+import { JOB_DONE, JOBS_SENT, type Signals } from './signals.js';
+
+export class JobTimeoutError extends Error {
+  constructor(
+    readonly queue: string,
+    readonly jobId: string,
+    readonly waitedMs: number,
+  ) {
+    super(`job ${queue}/${jobId} gave no answer within ${waitedMs} ms`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+export class JobFailedError extends Error {
+  constructor(
+    readonly queue: string,
+    readonly jobId: string,
+    readonly detail: string,
+  ) {
+    super(`job ${queue}/${jobId} failed: ${detail}`);
+    this.name = 'JobFailedError';
+  }
+}
+
+/** What the worker sends on JOB_DONE; a result too large for a NOTIFY is read back from the job. */
+export interface JobReply {
+  id: string;
+  ok: boolean;
+  result?: unknown;
+  error?: string;
+  large?: boolean;
+}
+
+/** NOTIFY payloads are limited to 8000 bytes. */
+const MAX_INLINE_REPLY = 7000;
+const SAFETY_POLL_MS = 1000;
+
+export function encodeReply(reply: JobReply): string {
+  const text = JSON.stringify(reply);
+  if (Buffer.byteLength(text) <= MAX_INLINE_REPLY) return text;
+  return JSON.stringify({ id: reply.id, ok: reply.ok, large: true });
+}
+
+interface Waiter {
+  queue: string;
+  onReply(reply: JobReply): void;
+}
+
+export interface RequestOptions {
+  timeoutMs: number;
+  /** Refuse with 429 `busy` when this many jobs already wait in the queue. */
+  busyAt?: number;
+}
+
+/** One per process: routes the replies that arrive on the signal connection to their waiters. */
+export class JobReplies {
+  private readonly waiters = new Map<string, Waiter>();
+  private started: Promise<void> | null = null;
+
+  constructor(
+    private readonly signals: Signals,
+    private readonly knex: Knex,
+    private readonly log: Logger,
+  ) {}
+
+  private start(): Promise<void> {
+    this.started ??= this.signals.listen(JOB_DONE, (payload) => this.deliver(payload));
+    return this.started;
+  }
+
+  private deliver(payload: string): void {
+    let reply: JobReply;
+    try {
+      reply = JSON.parse(payload) as JobReply;
+    } catch {
+      this.log.warn({ payload }, 'unreadable job reply');
+      return;
+    }
+    this.waiters.get(reply.id)?.onReply(reply);
+  }
+
+  /** Sends a job and waits for its result; throws JobTimeoutError or JobFailedError. */
+  async request<T>(queue: string, data: object, options: RequestOptions): Promise<T> {
+    await this.start();
+    if (options.busyAt !== undefined && (await boss().getQueueSize(queue)) >= options.busyAt) {
+      throw rateLimited(5, 'busy');
+    }
+    const id = randomUUID();
+    const answer = this.wait<T>(queue, id, options.timeoutMs);
+    try {
+      await boss().send(queue, data, { id });
+      await this.knex.raw('SELECT pg_notify(?, ?)', [JOBS_SENT, queue]);
+    } catch (error) {
+      this.waiters.delete(id);
+      answer.catch(() => undefined);
+      throw error;
+    }
+    return answer;
+  }
+
+  private wait<T>(queue: string, id: string, timeoutMs: number): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const finish = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        clearInterval(poll);
+        this.waiters.delete(id);
+        outcome();
+      };
+      const fromJobRow = async () => {
+        const job = await boss().getJobById<object>(queue, id);
+        if (job?.state === 'completed') finish(() => resolve(job.output as T));
+        else if (job?.state === 'failed' || job?.state === 'cancelled') {
+          finish(() => reject(new JobFailedError(queue, id, describeOutput(job.output))));
+        }
+      };
+      const onReply = (reply: JobReply) => {
+        if (!reply.ok) finish(() => reject(new JobFailedError(queue, id, reply.error ?? 'failed')));
+        else if (!reply.large) finish(() => resolve(reply.result as T));
+        else void pollUntilStored();
+      };
+      // pg-boss stores a large result just after the handler returns: read it back until it is there.
+      const pollUntilStored = async () => {
+        while (!settled) {
+          await fromJobRow().catch(() => undefined);
+          if (!settled) await new Promise((r) => setTimeout(r, 25));
+        }
+      };
+      const poll = setInterval(() => void fromJobRow().catch(() => undefined), SAFETY_POLL_MS);
+      const deadline = setTimeout(() => {
+        finish(() => reject(new JobTimeoutError(queue, id, timeoutMs)));
+        // Nobody waits any more: a job that has not run yet must not run later.
+        boss()
+          .cancel(queue, id)
+          .catch((error) => this.log.warn({ err: error, queue, id }, 'could not cancel a timed-out job'));
+      }, timeoutMs);
+      this.waiters.set(id, { queue, onReply });
+    });
+  }
+
+  /** Waiters still pending, for shutdown and tests. */
+  get pending(): number {
+    return this.waiters.size;
+  }
+}
+
+function describeOutput(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) return String(output.message);
+  return 'failed';
+}

@@ -1,0 +1,35 @@
+// Every queue of the service, declared once: its name, payload type and options. The worker refuses to
+// start while a queue here has no handler in workers/jobs/index.ts. Handlers take ids, not objects,
+// treat a vanished row as done, and are safe to run twice.
+import type { Knex } from 'knex';
+import type { QueueOptions } from './jobs/boss.js';
+import { sendInTransaction, type SendOptions } from './jobs/send.js';
+
+export interface JobPayloads {
+  /** Deliver one outbox email (shared/email/outbox.ts). */
+  'email.send': { email_id: string };
+}
+
+export type QueueName = keyof JobPayloads;
+
+export const QUEUES: Record<QueueName, QueueOptions> = {
+  'email.send': {
+    // A mail server that is down for a while should not lose the message: about 2 days of backoff.
+    retryLimit: 12,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    retentionMinutes: 60 * 24 * 7,
+    concurrency: 2,
+  },
+};
+
+/** Sends a declared job inside `trx`: it exists only if the transaction commits. */
+export function sendJob<N extends QueueName>(
+  trx: Knex.Transaction,
+  name: N,
+  payload: JobPayloads[N],
+  options?: SendOptions,
+): Promise<string> {
+  return sendInTransaction(trx, name, payload, options);
+}

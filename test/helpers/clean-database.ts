@@ -1,0 +1,17 @@
+// Each test file starts from empty tables (migrations stay). Call `useCleanDatabase()` inside a
+// describe that writes to the database.
+import { db } from '../../shared/db/knex.js';
+
+export async function truncateAll(): Promise<void> {
+  const knex = db();
+  const { rows } = await knex.raw<{ rows: { tablename: string }[] }>(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_migrations%'",
+  );
+  const tables = rows.map((row) => `public."${row.tablename}"`);
+  tables.push('pgboss.job', 'pgboss.archive');
+  await knex.raw(`TRUNCATE ${tables.join(', ')} CASCADE`);
+}
+
+export function useCleanDatabase(): void {
+  before(truncateAll);
+}

@@ -1,0 +1,30 @@
+// Mocha's global fixtures: one database for the whole run, migrated once, with the process's knex pool
+// and pg-boss started on it the way the web and worker processes start theirs.
+import { resetConfigForTests } from '../../shared/config.js';
+import { closeDatabase, openDatabase } from '../../shared/db/knex.js';
+import { migrateLatest } from '../../shared/db/migrations.js';
+import { ensureQueues, startBoss, stopBoss } from '../../shared/jobs/boss.js';
+import { createLogger } from '../../shared/logger.js';
+import { QUEUES } from '../../shared/queue.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+let database: TestDatabase | null = null;
+
+export async function mochaGlobalSetup(): Promise<void> {
+  process.env.NODE_ENV = 'test';
+  process.env.SECRET ??= 'test-secret-0123456789abcdef0123456789abcdef';
+  database = await createTestDatabase(process.env.DATABASE_URL);
+  process.env.DATABASE_URL = database.url;
+  process.env.JOGATINA_TEST_DATABASE_WHERE = database.where;
+  resetConfigForTests();
+  const knex = openDatabase(database.url, 10);
+  await migrateLatest(knex);
+  const boss = await startBoss(database.url, 'worker', createLogger('silent'));
+  await ensureQueues(boss, QUEUES);
+}
+
+export async function mochaGlobalTeardown(): Promise<void> {
+  await stopBoss(2000);
+  await closeDatabase();
+  await database?.drop();
+}

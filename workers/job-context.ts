@@ -1,0 +1,20 @@
+// What a job handler is given besides its payload: the process's shared parts and the attempt's facts.
+import type { Knex } from 'knex';
+import type { Logger } from '../shared/logger.js';
+import type { MailTransport } from '../shared/email/transport.js';
+
+export interface WorkerServices {
+  knex: Knex;
+  log: Logger;
+  mail: MailTransport;
+}
+
+export interface JobContext extends WorkerServices {
+  jobId: string;
+  queue: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  retryLimit: number;
+}
+
+export type JobHandler<P> = (payload: P, context: JobContext) => Promise<unknown>;

@@ -1,0 +1,86 @@
+// Subscribes a handler to every declared queue. A declared queue without a handler would fill up
+// unnoticed, so the worker refuses to start instead.
+import type PgBoss from 'pg-boss';
+import type { QueueOptions } from '../shared/jobs/boss.js';
+import { encodeReply } from '../shared/jobs/request-reply.js';
+import { JOB_DONE, JOBS_SENT, type Signals } from '../shared/jobs/signals.js';
+import type { JobHandler, WorkerServices } from './job-context.js';
+
+export class MissingHandlerError extends Error {
+  constructor(readonly queues: string[]) {
+    super(`the worker has no handler for declared queue(s): ${queues.join(', ')}`);
+    this.name = 'MissingHandlerError';
+  }
+}
+
+/** Declared queues that lack a handler. */
+export function missingHandlers(queues: Record<string, unknown>, handlers: Record<string, unknown>): string[] {
+  return Object.keys(queues).filter((name) => typeof handlers[name] !== 'function');
+}
+
+export interface WorkerOptions {
+  boss: PgBoss;
+  signals: Signals;
+  services: WorkerServices;
+  queues: Record<string, QueueOptions>;
+  handlers: Record<string, JobHandler<never>>;
+}
+
+export interface RunningWorker {
+  /** pg-boss worker ids per queue, used to wake them. */
+  workerIds: Map<string, string[]>;
+}
+
+export async function subscribeAll(options: WorkerOptions): Promise<RunningWorker> {
+  const missing = missingHandlers(options.queues, options.handlers);
+  if (missing.length > 0) throw new MissingHandlerError(missing);
+
+  const workerIds = new Map<string, string[]>();
+  for (const [queue, settings] of Object.entries(options.queues)) {
+    const handle = wrap(queue, settings, options.handlers[queue] as JobHandler<unknown>, options.services);
+    const ids: string[] = [];
+    for (let i = 0; i < (settings.concurrency ?? 1); i += 1) {
+      ids.push(
+        await options.boss.work(
+          queue,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+          handle,
+        ),
+      );
+    }
+    workerIds.set(queue, ids);
+  }
+
+  // A sender's NOTIFY wakes the idle workers of that queue at once instead of at their next poll.
+  await options.signals.listen(JOBS_SENT, (queue) => {
+    for (const id of workerIds.get(queue) ?? []) options.boss.notifyWorker(id);
+  });
+  return { workerIds };
+}
+
+function wrap(
+  queue: string,
+  settings: QueueOptions,
+  handler: JobHandler<unknown>,
+  services: WorkerServices,
+): PgBoss.WorkWithMetadataHandler<unknown> {
+  return async ([job]) => {
+    const context = { ...services, jobId: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit };
+    try {
+      const result = await handler(job.data, context);
+      if (settings.reply) await reply(services, { id: job.id, ok: true, result });
+      return result;
+    } catch (error) {
+      services.log.warn({ err: error, queue, job_id: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
+      // The waiting sender hears only the final outcome; earlier failures are retried first.
+      if (settings.reply && job.retryCount >= job.retryLimit) {
+        await reply(services, { id: job.id, ok: false, error: (error as Error).message }).catch(() => undefined);
+      }
+      throw error;
+    }
+  };
+}
+
+async function reply(services: WorkerServices, body: Parameters<typeof encodeReply>[0]): Promise<void> {
+  await services.knex.raw('SELECT pg_notify(?, ?)', [JOB_DONE, encodeReply(body)]);
+}
