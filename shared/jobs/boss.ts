@@ -64,15 +64,17 @@ export async function stopBoss(timeoutMs: number): Promise<void> {
 /** Creates each declared queue, or brings its options up to date; safe to run from many processes. */
 export async function ensureQueues(target: PgBoss, queues: Record<string, QueueOptions>): Promise<void> {
   for (const [name, options] of Object.entries(queues)) {
-    const settings = {
+    const settings: PgBoss.Queue = {
+      name,
       policy: options.policy ?? 'standard',
       retryLimit: options.retryLimit,
       retryDelay: options.retryDelay,
       retryBackoff: options.retryBackoff,
       expireInSeconds: options.expireInSeconds,
-      retentionMinutes: options.retentionMinutes,
     };
-    if (await target.getQueue(name)) await target.updateQueue(name, { name, ...settings });
-    else await target.createQueue(name, { name, ...settings });
+    // pg-boss refuses a key that is present but undefined.
+    if (options.retentionMinutes !== undefined) settings.retentionMinutes = options.retentionMinutes;
+    if (await target.getQueue(name)) await target.updateQueue(name, settings);
+    else await target.createQueue(name, settings);
   }
 }

@@ -5,6 +5,8 @@ import formatsModule, { type FormatsPlugin } from 'ajv-formats';
 
 const ajv = new Ajv({
   allErrors: false,
+  // Errors then carry their schema, which the messages quote ("from 1 to 1000").
+  verbose: true,
   strict: true,
   strictRequired: false,
   useDefaults: true,

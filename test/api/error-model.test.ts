@@ -207,6 +207,11 @@ describe('the error model and request plumbing', () => {
   });
 
   describe('validation', () => {
+    it('says the bounds in the message', async () => {
+      const res = await app.client.get('/probe/items/1?page=101');
+      expect(res.body.error.message).to.equal('page must be an integer from 1 to 100.');
+    });
+
     it('coerces path and query numbers and applies defaults', async () => {
       const res = await app.client.get('/probe/items/7?page=3&ids=1,2&full=true&unknown=1');
       expect(res.status).to.equal(200);

@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { pageObject, pageParameter, pageWindow } from '../../shared/paging.js';
+import { compileSchema } from '../../shared/validation/ajv.js';
+import { coerceParameters } from '../../shared/validation/coerce.js';
+import { describeError } from '../../shared/validation/describe-error.js';
+
+describe('paging', () => {
+  describe('the page parameter', () => {
+    const schema = { type: 'object', properties: { page: pageParameter() } };
+    const catalogSchema = { type: 'object', properties: { page: pageParameter(100) } };
+    const parse = (raw: Record<string, string>, s = schema) => {
+      const validator = compileSchema(s);
+      const value = coerceParameters(raw, s);
+      if (!validator(value)) throw describeError(validator.errors![0], 'query');
+      return value.page;
+    };
+
+    it('defaults to 1 and reads 1 to 1000', () => {
+      expect(parse({})).to.equal(1);
+      expect(parse({ page: '1' })).to.equal(1);
+      expect(parse({ page: '1000' })).to.equal(1000);
+    });
+
+    for (const bad of ['0', '1001', '-1', 'x', '2.0', '']) {
+      it(`refuses page=${JSON.stringify(bad)} with invalid_request naming page`, () => {
+        expect(() => parse({ page: bad }))
+          .to.throw()
+          .that.satisfies((e: { body(): { error: Record<string, unknown> } }) => {
+            expect(e.body().error).to.include({ code: 'invalid_request', field: 'page' });
+            return true;
+          });
+      });
+    }
+
+    it('stops at a route bound such as the catalog page 100', () => {
+      expect(parse({ page: '100' }, catalogSchema)).to.equal(100);
+      expect(() => parse({ page: '101' }, catalogSchema)).to.throw(/from 1 to 100/);
+    });
+  });
+
+  describe('the page object', () => {
+    it('computes totals and has_more from the total, not the rows', () => {
+      expect(pageObject(1, { size: 24 }, 50)).to.deep.equal({
+        number: 1,
+        size: 24,
+        total_items: 50,
+        total_pages: 3,
+        has_more: true,
+      });
+      expect(pageObject(3, { size: 24 }, 50).has_more).to.equal(false);
+      expect(pageObject(2, { size: 25 }, 50)).to.include({ total_pages: 2, has_more: false });
+    });
+
+    it('answers an empty collection with zero pages', () => {
+      expect(pageObject(1, { size: 24 }, 0)).to.deep.equal({
+        number: 1,
+        size: 24,
+        total_items: 0,
+        total_pages: 0,
+        has_more: false,
+      });
+    });
+
+    it('says has_more false on the last reachable page even when rows remain', () => {
+      const page = pageObject(100, { size: 24, maxPage: 100 }, 10000);
+      expect(page).to.include({ total_pages: 417, has_more: false });
+      expect(pageObject(99, { size: 24, maxPage: 100 }, 10000).has_more).to.equal(true);
+    });
+
+    it('turns a page number into a window', () => {
+      expect(pageWindow(1, { size: 24 })).to.deep.equal({ limit: 24, offset: 0 });
+      expect(pageWindow(3, { size: 48 })).to.deep.equal({ limit: 48, offset: 96 });
+    });
+  });
+});
