@@ -1,16 +1,13 @@
 // The Koa application and the order of its middleware (see ARCHITECTURE: a request, end to end).
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import type { Logger } from '../shared/logger.js';
 import type { AppState } from './context.js';
-import { accessLog } from './middleware/access-log.js';
 import { jsonBody } from './middleware/body.js';
-import { errorMapper } from './middleware/errors.js';
-import { requestId } from './middleware/request-id.js';
+import { requestFrame } from './middleware/request-frame.js';
 import { healthRoutes } from './routes/health.js';
-import { v1Routes } from './routes/v1.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 
@@ -30,15 +27,15 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   // Errors are rendered by errorMapper; Koa's own handler would print them a second time.
   app.silent = true;
 
-  app.use(requestId());
-  app.use(accessLog(deps.log));
-  app.use(errorMapper(deps.log));
+  app.use(requestFrame(deps.log));
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
 
-  const routers = [healthRoutes(deps.knex, deps.boss), v1Routes(), ...(deps.extraRoutes ?? [])];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  // One flat router for every route (see routes/versioned.ts): one path match per request.
+  const router = new Router<AppState>();
+  healthRoutes(router, deps.knex, deps.boss);
+  // Areas register here: areaRoutes(new VersionedRoutes(router), services).
+  for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
   return app;
 }

@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import { configOrExit } from '../shared/config.js';
 import { openDatabase, closeDatabase } from '../shared/db/knex.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
-import { logger } from '../shared/logger.js';
+import { flushLogs, logger } from '../shared/logger.js';
 import { QUEUES } from '../shared/queue.js';
 import { exitOnSignals } from '../shared/shutdown.js';
 import { createApp } from './app.js';
@@ -27,6 +27,7 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, public_url: config.publicUrl }, 'listening');
+  flushLogs();
 });
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {

@@ -75,17 +75,20 @@ export interface ErrorBody {
 
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ErrorCode;
+  readonly members: ErrorMembers;
   /** Response headers that belong to the error, e.g. `Allow` or `Retry-After`. */
   readonly headers: Record<string, string>;
 
-  constructor(
-    readonly code: ErrorCode,
-    message?: string,
-    readonly members: ErrorMembers = {},
-    headers: Record<string, string> = {},
-  ) {
+  constructor(code: ErrorCode, message?: string, members: ErrorMembers = {}, headers: Record<string, string> = {}) {
+    // An ApiError is an answer, not a fault: skipping the stack trace keeps refusals cheap on hot paths.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message ?? (members.reason && REASON_MESSAGE[members.reason]) ?? DEFAULT_MESSAGE[code]);
+    Error.stackTraceLimit = limit;
     this.name = 'ApiError';
+    this.code = code;
+    this.members = members;
     this.status = STATUS[code];
     this.headers = headers;
   }

@@ -1,6 +1,6 @@
 // Orderly exit on SIGTERM (a deploy or scale-down) and SIGINT (Ctrl-C): run the process's stop steps in
 // order, and exit anyway if they take longer than the configured time, so a platform never has to kill -9.
-import type { Logger } from './logger.js';
+import { flushLogs, type Logger } from './logger.js';
 
 export function exitOnSignals(log: Logger, timeoutMs: number, stop: () => Promise<void>): void {
   let stopping = false;
@@ -8,6 +8,7 @@ export function exitOnSignals(log: Logger, timeoutMs: number, stop: () => Promis
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'stopping');
+    flushLogs();
     const force = setTimeout(() => {
       log.error({ timeout_ms: timeoutMs }, 'stop took too long; exiting anyway');
       process.exit(1);

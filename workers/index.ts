@@ -4,7 +4,7 @@ import { openDatabase, closeDatabase } from '../shared/db/knex.js';
 import { createMailTransport } from '../shared/email/transport.js';
 import { startBoss, ensureQueues, stopBoss } from '../shared/jobs/boss.js';
 import { Signals } from '../shared/jobs/signals.js';
-import { logger } from '../shared/logger.js';
+import { flushLogs, logger } from '../shared/logger.js';
 import { QUEUES } from '../shared/queue.js';
 import { exitOnSignals } from '../shared/shutdown.js';
 import { jobHandlers } from './jobs/index.js';
@@ -31,6 +31,7 @@ const signals = new Signals(config.databaseUrl, log);
 const mail = createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom });
 await subscribeAll({ boss, signals, services: { knex, log, mail }, queues: QUEUES, handlers: jobHandlers });
 log.info({ queues: Object.keys(QUEUES) }, 'worker ready');
+flushLogs();
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await stopBoss(config.shutdownTimeoutMs);

@@ -9,6 +9,9 @@ import type { Middleware } from 'koa';
 import { invalidRequest } from '../../shared/errors.js';
 import type { AppState } from '../context.js';
 
+/** What every upload route accepts at most (spec: images up to 15 MB). */
+export const UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
+
 export interface UploadedFile {
   field: string;
   path: string;

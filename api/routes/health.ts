@@ -1,19 +1,17 @@
 // `GET /health`, outside the versioned API: 200 while the database answers, else 503. Load balancers
 // and `npm start` poll it, so it stays cheap and needs no caller.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import { unavailable } from '../../shared/errors.js';
 import { checkHealth } from '../../shared/health.js';
 import type { AppState } from '../context.js';
 
-export function healthRoutes(knex: Knex, boss: () => PgBoss | null): Router<AppState> {
-  const router = new Router<AppState>();
+export function healthRoutes(router: Router<AppState>, knex: Knex, boss: () => PgBoss | null): void {
   router.get('/health', async (ctx) => {
     const health = await checkHealth(knex, boss());
     ctx.set('Cache-Control', 'no-store');
     if (health.database !== 'ok') throw unavailable('The database is not answering.', health);
     ctx.body = { data: { status: health.queue === 'ok' ? 'ok' : 'degraded', ...health } };
   });
-  return router;
 }

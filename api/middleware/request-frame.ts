@@ -1,0 +1,50 @@
+// The first step of every request, in one function because it runs on every request: give the request
+// an id (echoed in `X-Request-Id`), turn anything thrown below into the spec's error body, and write one
+// access line when the answer is ready. The query string is left out of the log on purpose: one-time
+// tokens travel in it (magic links, email verification). Unknown errors become 500 `internal` with no
+// trace in the answer; the trace goes to the log with the request id.
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { methodNotAllowed, notFound } from '../../shared/errors.js';
+import type { Logger } from '../../shared/logger.js';
+import type { AppState } from '../context.js';
+import { toApiError } from './errors.js';
+
+const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+export function requestFrame(log: Logger): Middleware<AppState> {
+  return async (ctx, next) => {
+    const started = performance.now();
+    const given = ctx.req.headers['x-request-id'];
+    const id = typeof given === 'string' && ACCEPTABLE_ID.test(given) ? given : randomUUID();
+    ctx.state.requestId = id;
+    ctx.set('X-Request-Id', id);
+    try {
+      await next();
+      if (ctx.body == null) {
+        // The router leaves these bare: an unknown path, or a known path with a method it does not take.
+        if (ctx.status === 404) throw notFound(`No route matches ${ctx.method} ${ctx.path}.`);
+        if (ctx.status === 405 || ctx.status === 501) {
+          throw methodNotAllowed(ctx.response.get('Allow').split(/,\s*/).filter(Boolean));
+        }
+      }
+    } catch (error) {
+      const answer = toApiError(error);
+      if (answer.status >= 500) {
+        log.error({ err: error, req_id: id, method: ctx.method, path: ctx.path }, 'request failed');
+      }
+      ctx.status = answer.status;
+      ctx.set(answer.headers);
+      ctx.body = answer.body();
+    }
+    const line = {
+      req_id: id,
+      method: ctx.method,
+      path: ctx.path,
+      status: ctx.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (ctx.status >= 500) log.error(line, 'request');
+    else log.info(line, 'request');
+  };
+}

@@ -1,0 +1,21 @@
+// Just enough of autocannon's API for the bench runner (the package ships no types).
+declare module 'autocannon' {
+  interface Client {
+    on(event: 'response', listener: (statusCode: number, bytes: number, responseTime: number) => void): void;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    setupClient?: (client: Client) => void;
+  }
+  interface Result {
+    errors: number;
+    timeouts: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}

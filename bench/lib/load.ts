@@ -1,0 +1,60 @@
+// Drives load with autocannon and reduces it to the numbers the tables show. Latencies are collected
+// per response, so any percentile (p95 included, which autocannon's summary lacks) is exact.
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+  /** Status every answer must have; any other counts as an error. */
+  expectStatus: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+export async function measure(options: LoadOptions): Promise<LoadResult> {
+  let unexpected = 0;
+  const latencies: number[] = [];
+  const started = process.hrtime.bigint();
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers: options.headers,
+    setupClient: (client) => {
+      client.on('response', (statusCode: number, _bytes: number, responseTime: number) => {
+        latencies.push(responseTime);
+        if (statusCode !== options.expectStatus) unexpected += 1;
+      });
+    },
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    errors: result.errors + result.timeouts + unexpected,
+  };
+}
+
+/** A short unmeasured load so both servers are warm (JIT, pools) before the measured one. */
+export async function warmUp(options: LoadOptions): Promise<void> {
+  await autocannon({ url: options.url, connections: options.connections, duration: 2, headers: options.headers });
+}

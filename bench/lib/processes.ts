@@ -1,0 +1,57 @@
+// Starts a server entry point as its own process and waits until it listens. Where `taskset` exists the
+// server is pinned to core 0 and the load generator (this process) to the other cores, so the two do not
+// trade places on the CPU and runs are comparable.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  port: number;
+  stop(): Promise<void>;
+}
+
+const canPin = spawnSync('taskset', ['-p', String(process.pid)]).status === 0;
+
+/** Pins this (load generating) process away from the servers' core; answers whether pinning is used. */
+export function pinLoadGenerator(): boolean {
+  if (!canPin) return false;
+  return spawnSync('taskset', ['-a', '-p', '-c', '1-63', String(process.pid)]).status === 0;
+}
+
+/** The entry must print a JSON line with `"msg":"listening"` and its `port`. */
+export function startServer(entry: string, env: Record<string, string>): Promise<ServerProcess> {
+  const nodeArgs = ['--import', 'tsx', path.join(ROOT, entry)];
+  const [command, args] = canPin
+    ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
+    : [process.execPath, nodeArgs];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((candidate) => candidate.includes('"msg":"listening"'));
+      if (!line) return;
+      child.stdout!.off('data', onData);
+      // Keep draining the output (access logs) so the pipe never blocks the server.
+      child.stdout!.resume();
+      const { port } = JSON.parse(line) as { port: number };
+      resolve({
+        port,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code} before listening`)));
+  });
+}

@@ -1,0 +1,57 @@
+// `npm run bench -- <scenario> [--connections N] [--duration S]`: runs a scenario against real processes
+// on loopback and prints a table with the baseline measured in the same run.
+import { parseArgs } from 'node:util';
+import { benchDatabase } from './lib/database.js';
+import { pinLoadGenerator } from './lib/processes.js';
+import { printTable } from './lib/table.js';
+import { scenarios } from './scenarios/index.js';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
+
+const names = positionals.length > 0 ? positionals : [];
+if (names.length === 0 || names.some((name) => !scenarios[name])) {
+  console.error(`usage: npm run bench -- <scenario> [--connections N] [--duration S] [--rounds N]`);
+  console.error(
+    `scenarios:\n${Object.entries(scenarios)
+      .map(([name, s]) => `  ${name}: ${s.description}`)
+      .join('\n')}`,
+  );
+  process.exit(2);
+}
+
+const pinned = pinLoadGenerator();
+const database = await benchDatabase();
+let failed = false;
+try {
+  for (const name of names) {
+    const scenario = scenarios[name];
+    const { rows, baseline, subject } = await scenario.run({
+      database,
+      connections: Number(values.connections),
+      durationSeconds: Number(values.duration),
+      rounds: Number(values.rounds),
+    });
+    const setup = `${values.connections} connections, median of ${values.rounds} interleaved ${values.duration} s rounds, ${
+      pinned ? 'servers pinned to core 0, load generator on the others' : 'unpinned'
+    }`;
+    printTable(`${name}: ${scenario.description}\n(${setup})`, rows, baseline);
+    const ratio =
+      rows.find((r) => r.name === subject)!.result.requestsPerSecond /
+      rows.find((r) => r.name === baseline)!.result.requestsPerSecond;
+    const met = ratio >= scenario.target;
+    failed ||= !met;
+    console.log(
+      `${met ? 'target met' : 'TARGET MISSED'}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`,
+    );
+  }
+} finally {
+  await database.drop();
+}
+process.exit(failed ? 1 : 0);

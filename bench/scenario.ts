@@ -1,0 +1,16 @@
+import type { Row } from './lib/table.js';
+
+export interface ScenarioContext {
+  database: { url: string; where: string };
+  connections: number;
+  durationSeconds: number;
+  /** Interleaved rounds per server; each server's median round is reported. */
+  rounds: number;
+}
+
+export interface Scenario {
+  description: string;
+  /** The least share of the baseline's rate the subject must reach. */
+  target: number;
+  run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string }>;
+}

@@ -1,0 +1,42 @@
+// The full middleware stack (request frame with id, error mapping and access log; body parsing; routing)
+// on a cheap route, against a raw node:http server answering the same JSON, with bare Koa between them
+// to show the framework's own share. Target: at least 0.5x the raw rate.
+import type { Scenario } from '../scenario.js';
+import { compareServers } from '../lib/compare.js';
+import { startServer } from '../lib/processes.js';
+
+export const stack: Scenario = {
+  description: 'full middleware stack on an unknown route (404 JSON) vs raw node:http',
+  target: 0.5,
+  async run({ database, connections, durationSeconds, rounds }) {
+    const servers = {
+      'raw node:http': await startServer('bench/baselines/raw-not-found.ts', {}),
+      'bare koa': await startServer('bench/baselines/bare-koa.ts', {}),
+      'jogatina stack': await startServer('api/server.ts', {
+        DATABASE_URL: database.url,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        NODE_ENV: 'production',
+        SECRET: 'bench-secret-0123456789abcdef0123456789',
+      }),
+    };
+    try {
+      const rows = await compareServers(
+        Object.entries(servers).map(([name, server]) => ({
+          name,
+          load: {
+            url: `http://127.0.0.1:${server.port}/api/v1/nothing`,
+            connections,
+            durationSeconds,
+            expectStatus: 404,
+          },
+        })),
+        rounds,
+      );
+      return { rows, baseline: 'raw node:http', subject: 'jogatina stack' };
+    } finally {
+      await Promise.all(Object.values(servers).map((server) => server.stop()));
+    }
+  },
+};
