@@ -8,28 +8,19 @@ import type { AppState } from '../context.js';
 export const API_PREFIX = '/api/v1';
 
 type Handler = Middleware<AppState>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export class VersionedRoutes {
   constructor(private readonly router: Router<AppState>) {}
 
-  get(path: string, ...handlers: Handler[]): this {
-    this.router.get(API_PREFIX + path, ...(handlers as never[]));
+  private add(method: Method, path: string, handlers: Handler[]): this {
+    (this.router[method] as (path: string, ...handlers: Handler[]) => unknown)(API_PREFIX + path, ...handlers);
     return this;
   }
-  post(path: string, ...handlers: Handler[]): this {
-    this.router.post(API_PREFIX + path, ...(handlers as never[]));
-    return this;
-  }
-  put(path: string, ...handlers: Handler[]): this {
-    this.router.put(API_PREFIX + path, ...(handlers as never[]));
-    return this;
-  }
-  patch(path: string, ...handlers: Handler[]): this {
-    this.router.patch(API_PREFIX + path, ...(handlers as never[]));
-    return this;
-  }
-  delete(path: string, ...handlers: Handler[]): this {
-    this.router.delete(API_PREFIX + path, ...(handlers as never[]));
-    return this;
-  }
+
+  get = (path: string, ...handlers: Handler[]) => this.add('get', path, handlers);
+  post = (path: string, ...handlers: Handler[]) => this.add('post', path, handlers);
+  put = (path: string, ...handlers: Handler[]) => this.add('put', path, handlers);
+  patch = (path: string, ...handlers: Handler[]) => this.add('patch', path, handlers);
+  delete = (path: string, ...handlers: Handler[]) => this.add('delete', path, handlers);
 }

@@ -17,6 +17,17 @@ export interface MailTransport {
   close(): void;
 }
 
+function message(from: string, mail: OutgoingMail): nodemailer.SendMailOptions {
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: `<${mail.id}@jogatina>`,
+  };
+}
+
 export function createMailTransport(options: { smtpUrl: string | null; mailDir: string; from: string }): MailTransport {
   if (options.smtpUrl) {
     const smtp = nodemailer.createTransport(options.smtpUrl);
