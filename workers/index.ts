@@ -29,13 +29,14 @@ const boss = await startBoss(config.databaseUrl, 'worker', log);
 await ensureQueues(boss, QUEUES);
 const signals = new Signals(config.databaseUrl, log);
 const mail = createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom });
-await subscribeAll({ boss, signals, services: { knex, log, mail }, queues: QUEUES, handlers: jobHandlers });
-log.info({ queues: Object.keys(QUEUES) }, 'worker ready');
-flushLogs();
-
+// Before announcing readiness: a SIGTERM from then on must always find its handler.
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await stopBoss(config.shutdownTimeoutMs);
   await signals.close();
   mail.close();
   await closeDatabase();
 });
+
+await subscribeAll({ boss, signals, services: { knex, log, mail }, queues: QUEUES, handlers: jobHandlers });
+log.info({ queues: Object.keys(QUEUES) }, 'worker ready');
+flushLogs();
