@@ -3,37 +3,74 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
+import { createAuthServices } from '../shared/auth/services.js';
+import type { Config } from '../shared/config.js';
+import { Allowances } from '../shared/keys/allowances.js';
 import type { Logger } from '../shared/logger.js';
 import type { AppState } from './context.js';
+import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
 import { requestFrame } from './middleware/request-frame.js';
+import { appRoutes } from './routes/account/apps.js';
+import { keyRoutes } from './routes/account/keys.js';
+import { sessionRoutes } from './routes/account/sessions.js';
+import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health.js';
+import { meRoutes } from './routes/me.js';
+import { VersionedRoutes } from './routes/versioned.js';
+import type { ApiServices } from './services.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
+
+export type AppConfig = Pick<Config, 'keyPrefix' | 'publicOrigin' | 'publicUrl' | 'secret'>;
 
 export interface AppDependencies {
   knex: Knex;
   log: Logger;
+  config: AppConfig;
   /** A function, so health sees the queue stop during shutdown. */
   boss: () => PgBoss | null;
-  /** Extra routers mounted at the root after the API's own (tests mount probes of the middleware here). */
+  /** Extra routers mounted after the API's own (tests mount probes of the middleware here). */
   extraRoutes?: Router<AppState>[];
   /** Behind a proxy that sets X-Forwarded-For (true on a platform such as Heroku). */
   proxy?: boolean;
+  /** Tests shrink allowances to reach their limits quickly. */
+  allowances?: Allowances;
+}
+
+export function createServices(deps: AppDependencies): ApiServices {
+  const secure = deps.config.publicUrl.startsWith('https:');
+  return {
+    knex: deps.knex,
+    log: deps.log,
+    boss: deps.boss,
+    auth: createAuthServices(deps.knex, deps.config.secret, deps.config.publicUrl),
+    allowances: deps.allowances ?? new Allowances(deps.knex),
+    keyPrefix: deps.config.keyPrefix,
+    publicOrigin: deps.config.publicOrigin,
+    sessionCookie: { name: secure ? '__Host-sid' : 'sid', secure },
+  };
 }
 
 export function createApp(deps: AppDependencies): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: deps.proxy ?? false });
-  // Errors are rendered by errorMapper; Koa's own handler would print them a second time.
+  // Errors are rendered by requestFrame; Koa's own handler would print them a second time.
   app.silent = true;
+  app.context.services = createServices(deps);
 
   app.use(requestFrame(deps.log));
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
+  app.use(authenticate());
 
   // One flat router for every route (see routes/versioned.ts): one path match per request.
   const router = new Router<AppState>();
   healthRoutes(router, deps.knex, deps.boss);
-  // Areas register here: areaRoutes(new VersionedRoutes(router), services).
+  authRoutes(router);
+  const api = new VersionedRoutes(router);
+  meRoutes(api);
+  sessionRoutes(api);
+  appRoutes(api);
+  keyRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

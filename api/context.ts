@@ -1,5 +1,8 @@
 // The state every request carries through the middleware chain.
 import type { ParameterizedContext } from 'koa';
+import type { Account } from '../shared/accounts/account.js';
+import type { Session } from '../shared/auth/models.js';
+import type { KeyIdentity } from '../shared/keys/key-caller.js';
 import type { UploadedFile } from './middleware/multipart.js';
 
 export interface RequestInput {
@@ -8,7 +11,15 @@ export interface RequestInput {
   body: Record<string, unknown>;
 }
 
+/** Who calls: an API key's owner (with the key), a session's account, or nobody (null). */
+export interface Caller {
+  account: Account;
+  key: KeyIdentity | null;
+  session: Session | null;
+}
+
 export interface AppState {
+  caller: Caller | null;
   requestId: string;
   /** A multipart body that only a route's own `multipartFile` step may read. */
   multipartPending?: boolean;

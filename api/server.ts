@@ -21,7 +21,7 @@ const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
 let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log);
 await ensureQueues(queue, QUEUES);
 
-const app = createApp({ knex, log, boss: () => queue, proxy: config.env === 'production' });
+const app = createApp({ knex, log, config, boss: () => queue, proxy: config.env === 'production' });
 const server = http.createServer(app.callback());
 server.listen(config.port, config.host, () => {
   const address = server.address();

@@ -93,7 +93,16 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
+  /** A few sign-in service answers have a body the spec fixes literally (rule 11 of Authentication). */
+  private literalBody: object | null = null;
+
+  withLiteralBody(body: object): this {
+    this.literalBody = body;
+    return this;
+  }
+
   body(): ErrorBody {
+    if (this.literalBody) return this.literalBody as ErrorBody;
     const members = Object.fromEntries(Object.entries(this.members).filter(([, v]) => v !== undefined));
     return { error: { code: this.code, message: this.message, ...members } };
   }
@@ -109,8 +118,8 @@ export function invalidRequest(message?: string, members: ErrorMembers = {}): Ap
   return new ApiError('invalid_request', message, members);
 }
 
-export function unauthorized(message?: string): ApiError {
-  return new ApiError('unauthorized', message);
+export function unauthorized(message?: string, reason?: string): ApiError {
+  return new ApiError('unauthorized', message, { reason });
 }
 
 /** Unknown, revoked, expired and malformed keys answer this same body on purpose. */
@@ -155,4 +164,20 @@ export function internal(reason?: string, message?: string): ApiError {
 
 export function unavailable(message?: string, detail?: unknown): ApiError {
   return new ApiError('unavailable', message, { detail });
+}
+
+/**
+ * Authentication rule 11, sign-in service routes of an account without a password once the session is
+ * older than 15 minutes: the spec's body `{ code: RECENT_SIGN_IN_REQUIRED, message }`, with our usual
+ * `error` member beside it so clients reading either shape understand it.
+ */
+export function recentSignInRequired(): ApiError {
+  const error = forbidden('reauthentication_required', { second_factor: false }, 'Sign in again: this needs a sign-in from the last 15 minutes.');
+  return error.withLiteralBody({ code: 'RECENT_SIGN_IN_REQUIRED', message: error.message, error: error.body().error });
+}
+
+/** Authentication rule 11 for `POST /api/account/password`: the spec's literal body. */
+export function firstPasswordReauthenticationRequired(): ApiError {
+  const error = forbidden('reauthentication_required', { second_factor: false });
+  return error.withLiteralBody({ error: 'reauthentication_required', second_factor: false });
 }

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { sendJob } from '../queue.js';
 import { OutboxEmail } from './outbox-email.js';
 import type { MailTransport } from './transport.js';
+import { isUuid } from '../validation/uuid.js';
 
 export interface EmailInput {
   to: string;
@@ -25,14 +26,13 @@ export async function queueEmail(trx: Knex.Transaction, input: EmailInput): Prom
   return email;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type DeliveryOutcome = 'sent' | 'already_sent' | 'gone';
 
 /** One delivery attempt; a missing or already sent email is done, a transport error is thrown for a retry. */
 export async function deliverEmail(knex: Knex, emailId: string, transport: MailTransport): Promise<DeliveryOutcome> {
   // A payload that cannot name a row can never succeed: done, not retried.
-  if (!UUID.test(emailId)) return 'gone';
+  if (!isUuid(emailId)) return 'gone';
   const email = await OutboxEmail.query(knex).findById(emailId);
   if (!email) return 'gone';
   if (email.sent_at) return 'already_sent';

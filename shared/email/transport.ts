@@ -33,14 +33,7 @@ export function createMailTransport(options: { smtpUrl: string | null; mailDir: 
     const smtp = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await smtp.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: `<${mail.id}@jogatina>`,
-        });
+        await smtp.sendMail(message(options.from, mail));
       },
       close: () => smtp.close(),
     };
@@ -48,14 +41,7 @@ export function createMailTransport(options: { smtpUrl: string | null; mailDir: 
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await files.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: `<${mail.id}@jogatina>`,
-      });
+      const info = await files.sendMail(message(options.from, mail));
       await mkdir(options.mailDir, { recursive: true });
       // The id in the name makes a second delivery of the same message overwrite, not duplicate, it.
       await writeFile(path.join(options.mailDir, `${mail.id}.eml`), info.message as Buffer);

@@ -10,6 +10,8 @@ import type { AppState } from '../../api/context.js';
 import { closeServer } from '../../api/close-server.js';
 import { db } from '../../shared/db/knex.js';
 import { boss, bossStarted } from '../../shared/jobs/boss.js';
+import { config } from '../../shared/config.js';
+import type { Allowances } from '../../shared/keys/allowances.js';
 import { createLogger } from '../../shared/logger.js';
 import { TestClient } from './http-client.js';
 
@@ -24,7 +26,11 @@ export interface TestAppOptions {
   extraRoutes?: Router<AppState>[];
   knex?: Knex;
   boss?: () => PgBoss | null;
+  allowances?: Allowances;
 }
+
+/** The site's own origin, which the session cookie needs. */
+export const SITE_ORIGIN = 'http://localhost:3000';
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logs: Array<Record<string, unknown>> = [];
@@ -37,8 +43,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = createApp({
     knex: options.knex ?? db(),
     log: createLogger('info', sink),
+    config: config(),
     boss: options.boss ?? (() => (bossStarted() ? boss() : null)),
     extraRoutes: options.extraRoutes,
+    allowances: options.allowances,
+    // Tests give each client its own X-Forwarded-For address, so attempt limits stay per test.
+    proxy: true,
   });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,22 +19,13 @@ import { jobHandlers } from '../../workers/jobs/index.js';
 import type { JobHandler } from '../../workers/job-context.js';
 import { MissingHandlerError, missingHandlers, subscribeAll } from '../../workers/worker.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { until } from '../helpers/wait.js';
 
 const log = createLogger(process.env.TEST_LOG ?? 'silent');
 
 async function jobsIn(queue: string): Promise<Array<{ id: string; state: string }>> {
   const { rows } = await db().raw('SELECT id, state FROM pgboss.job WHERE name = ?', [queue]);
   return rows;
-}
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 10000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('the job queue', () => {

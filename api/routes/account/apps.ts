@@ -1,0 +1,61 @@
+// The account's apps and their keys (spec: Account routes; DECISIONS: API keys and allowances).
+import { appStats, createApp, deleteApp, findOwnApp, listApps, updateApp, type AppChanges } from '../../../shared/keys/apps.js';
+import { createKey, listAppKeys } from '../../../shared/keys/keys.js';
+import { presentApp, presentKey } from '../../../shared/keys/presenters.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+import { appCreateBody, appKeyCreateBody, appPatchBody, idParams } from './schemas.js';
+
+export function appRoutes(api: VersionedRoutes): void {
+  const read = sessionOnly({ allowance: 'read' });
+  const write = sessionOnly({ allowance: 'write' });
+
+  api.get('/account/apps', read, async (ctx) => {
+    const { knex } = ctx.services;
+    const apps = await listApps(knex, sessionCaller(ctx).account.id);
+    const stats = await appStats(knex, apps.map((app) => app.id));
+    ctx.body = { data: apps.map((app) => presentApp(app, stats.get(app.id)!)) };
+  });
+
+  api.post('/account/apps', write, validate({ body: appCreateBody }), async (ctx) => {
+    const body = ctx.state.input.body as { name: string; description?: string };
+    const app = await createApp(ctx.services.knex, sessionCaller(ctx).account.id, body);
+    ctx.status = 201;
+    ctx.body = { data: presentApp(app, { active_keys: 0, last_used_at: null }) };
+  });
+
+  api.get('/account/apps/:id', read, validate({ params: idParams }), async (ctx) => {
+    const { knex } = ctx.services;
+    const accountId = sessionCaller(ctx).account.id;
+    const app = await findOwnApp(knex, accountId, ctx.state.input.params.id as string);
+    const [stats, keys] = await Promise.all([appStats(knex, [app.id]), listAppKeys(knex, accountId, app.id)]);
+    ctx.body = { data: { ...presentApp(app, stats.get(app.id)!), keys: keys.map((key) => presentKey(key)) } };
+  });
+
+  api.patch('/account/apps/:id', write, validate({ params: idParams, body: appPatchBody }), async (ctx) => {
+    const { knex } = ctx.services;
+    const app = await updateApp(knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string, ctx.state.input.body as AppChanges);
+    const stats = await appStats(knex, [app.id]);
+    ctx.body = { data: presentApp(app, stats.get(app.id)!) };
+  });
+
+  api.delete('/account/apps/:id', write, validate({ params: idParams }), async (ctx) => {
+    const id = ctx.state.input.params.id as string;
+    await deleteApp(ctx.services.knex, sessionCaller(ctx).account.id, id);
+    ctx.body = { data: { id, deleted: true } };
+  });
+
+  api.get('/account/apps/:id/keys', read, validate({ params: idParams }), async (ctx) => {
+    const keys = await listAppKeys(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
+    ctx.body = { data: keys.map((key) => presentKey(key)) };
+  });
+
+  api.post('/account/apps/:id/keys', write, validate({ params: idParams, body: appKeyCreateBody }), async (ctx) => {
+    const { knex, keyPrefix } = ctx.services;
+    const body = ctx.state.input.body as { name: string; expires_in_days?: number | null };
+    const { key, token } = await createKey(knex, keyPrefix, sessionCaller(ctx).account.id, ctx.state.input.params.id as string, body);
+    ctx.status = 201;
+    ctx.body = { data: { ...presentKey(key), token } };
+  });
+}

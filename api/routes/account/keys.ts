@@ -1,0 +1,27 @@
+// The account's keys across its apps.
+import { createKey, listAccountKeys, revokeKey } from '../../../shared/keys/keys.js';
+import { presentKey } from '../../../shared/keys/presenters.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+import { accountKeyCreateBody, idParams } from './schemas.js';
+
+export function keyRoutes(api: VersionedRoutes): void {
+  api.get('/account/keys', sessionOnly({ allowance: 'read' }), async (ctx) => {
+    const keys = await listAccountKeys(ctx.services.knex, sessionCaller(ctx).account.id);
+    ctx.body = { data: keys.map((key) => presentKey(key)) };
+  });
+
+  api.post('/account/keys', sessionOnly({ allowance: 'write' }), validate({ body: accountKeyCreateBody }), async (ctx) => {
+    const { knex, keyPrefix } = ctx.services;
+    const body = ctx.state.input.body as { app_id: string; name: string; expires_in_days?: number | null };
+    const { key, token } = await createKey(knex, keyPrefix, sessionCaller(ctx).account.id, body.app_id, body);
+    ctx.status = 201;
+    ctx.body = { data: { ...presentKey(key), token } };
+  });
+
+  api.delete('/account/keys/:id', sessionOnly({ allowance: 'write' }), validate({ params: idParams }), async (ctx) => {
+    const key = await revokeKey(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
+    ctx.body = { data: presentKey(key) };
+  });
+}

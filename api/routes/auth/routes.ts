@@ -1,0 +1,132 @@
+// The sign-in service of the website (DECISIONS: Sign-in service): under /api/auth, plus the first
+// password at /api/account/password. Integrations never use it: a key here is 403. State-changing calls
+// must come from the site's own origin, so another site cannot sign a visitor in or out.
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { presentSessionAccount, presentSessionSummary } from '../../../shared/auth/presenters.js';
+import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, passSecondFactor, renewRecoveryCodes } from '../../../shared/auth/second-factor.js';
+import { fromOwnOrigin, SESSION_IDLE_DAYS } from '../../../shared/auth/session-rules.js';
+import { endSession, type SessionOrigin } from '../../../shared/auth/sessions.js';
+import { requestMagicLink, setFirstPassword, signIn, signInWithMagicLink, signUp, verifyEmail, type SignedIn } from '../../../shared/auth/sign-in.js';
+import { forbidden } from '../../../shared/errors.js';
+import type { AppContext, AppState } from '../../context.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import { codeBody, emailBody, emptyBody, enableBody, passwordBody, signInBody, signUpBody, tokenQuery } from './schemas.js';
+
+function ownOriginOnly(): Middleware<AppState> {
+  return async (ctx, next) => {
+    if (!fromOwnOrigin(ctx.req.headers, ctx.services.publicOrigin)) {
+      throw forbidden('cross_origin', {}, 'The sign-in service answers only the site’s own pages.');
+    }
+    if (ctx.state.caller?.key) throw forbidden(undefined, {}, 'API keys cannot use the sign-in service.');
+    await next();
+  };
+}
+
+function origin(ctx: AppContext): SessionOrigin {
+  return { userAgent: ctx.get('User-Agent') || null, ip: ctx.ip || null };
+}
+
+function setSessionCookie(ctx: AppContext, token: string): void {
+  const { name, secure } = ctx.services.sessionCookie;
+  ctx.cookies.set(name, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: SESSION_IDLE_DAYS * 24 * 3600 * 1000,
+    overwrite: true,
+  });
+}
+
+function clearSessionCookie(ctx: AppContext): void {
+  const { name, secure } = ctx.services.sessionCookie;
+  ctx.cookies.set(name, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0, overwrite: true });
+}
+
+function signedIn(ctx: AppContext, result: SignedIn, status = 200): void {
+  setSessionCookie(ctx, result.token);
+  ctx.status = status;
+  ctx.body = {
+    data: {
+      account: presentSessionAccount(result.account),
+      session: presentSessionSummary(result.session),
+      second_factor_required: result.session.second_factor === 'pending',
+    },
+  };
+}
+
+export function authRoutes(router: Router<AppState>): void {
+  const guard = ownOriginOnly();
+  const auth = (ctx: AppContext) => ctx.services.auth;
+
+  router.post('/api/auth/sign-up', guard, validate({ body: signUpBody }), async (ctx) => {
+    const body = ctx.state.input.body as { email: string; password: string; username?: string };
+    signedIn(ctx, await signUp(auth(ctx), body, origin(ctx)), 201);
+  });
+
+  router.post('/api/auth/sign-in', guard, validate({ body: signInBody }), async (ctx) => {
+    const body = ctx.state.input.body as { email: string; password: string };
+    signedIn(ctx, await signIn(auth(ctx), body, origin(ctx)));
+  });
+
+  router.post('/api/auth/two-factor', guard, sessionOnly(), validate({ body: codeBody }), async (ctx) => {
+    const session = await passSecondFactor(auth(ctx), sessionCaller(ctx), ctx.state.input.body.code as string, ctx.ip);
+    ctx.body = { data: { session: presentSessionSummary(session) } };
+  });
+
+  router.post('/api/auth/two-factor/enable', guard, sessionOnly(), validate({ body: enableBody }), async (ctx) => {
+    ctx.body = { data: await enableTwoFactor(auth(ctx), sessionCaller(ctx), ctx.state.input.body.password as string | undefined, ctx.ip) };
+  });
+
+  router.post('/api/auth/two-factor/confirm', guard, sessionOnly(), validate({ body: codeBody }), async (ctx) => {
+    await confirmTwoFactor(auth(ctx), sessionCaller(ctx), ctx.state.input.body.code as string, ctx.ip);
+    ctx.body = { data: { two_factor: true } };
+  });
+
+  router.post('/api/auth/two-factor/disable', guard, sessionOnly(), validate({ body: codeBody }), async (ctx) => {
+    await disableTwoFactor(auth(ctx), sessionCaller(ctx), ctx.state.input.body.code as string, ctx.ip);
+    ctx.body = { data: { two_factor: false } };
+  });
+
+  router.post('/api/auth/recovery-codes', guard, sessionOnly(), validate({ body: emptyBody }), async (ctx) => {
+    ctx.body = { data: { recovery_codes: await renewRecoveryCodes(auth(ctx), sessionCaller(ctx)) } };
+  });
+
+  router.post('/api/auth/magic-link', guard, validate({ body: emailBody }), async (ctx) => {
+    await requestMagicLink(auth(ctx), ctx.state.input.body.email as string, ctx.ip);
+    // The same answer whether or not the email has an account.
+    ctx.body = { data: { sent: true } };
+  });
+
+  // Opened from an email: a top-level navigation, so no origin rule; the one-time token is the proof.
+  router.get('/api/auth/magic-link/verify', validate({ query: tokenQuery }), async (ctx) => {
+    signedIn(ctx, await signInWithMagicLink(auth(ctx), ctx.state.input.query.token as string, origin(ctx)));
+  });
+
+  router.get('/api/auth/verify-email', validate({ query: tokenQuery }), async (ctx) => {
+    const account = await verifyEmail(auth(ctx), ctx.state.input.query.token as string);
+    ctx.body = { data: { email: account.email, email_verified: true } };
+  });
+
+  router.get('/api/auth/session', sessionOnly(), async (ctx) => {
+    const { account, session } = sessionCaller(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: { account: presentSessionAccount(account), session: presentSessionSummary(session) } };
+  });
+
+  router.post('/api/auth/sign-out', guard, sessionOnly(), async (ctx) => {
+    await endSession(ctx.services.knex, sessionCaller(ctx).session.id);
+    clearSessionCookie(ctx);
+    ctx.body = { data: { signed_out: true } };
+  });
+
+  router.post('/api/account/password', guard, sessionOnly(), validate({ body: passwordBody }), async (ctx) => {
+    const { account, session } = sessionCaller(ctx);
+    const updated = await setFirstPassword(auth(ctx), account, session, ctx.state.input.body.password as string);
+    ctx.body = { data: { account: presentSessionAccount(updated) } };
+  });
+}
+
+export { clearSessionCookie };

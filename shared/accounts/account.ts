@@ -1,0 +1,26 @@
+import { BaseModel } from '../db/base-model.js';
+
+export type Role = 'member' | 'moderator' | 'admin';
+
+export class Account extends BaseModel {
+  static override tableName = 'accounts';
+  static override touchesUpdatedAt = true;
+
+  declare id: string;
+  declare email: string;
+  declare email_verified_at: Date | null;
+  declare password_hash: string | null;
+  declare username: string | null;
+  declare display_name: string | null;
+  declare role: Role;
+  declare two_factor_secret: string | null;
+  declare two_factor_enabled_at: Date | null;
+  declare two_factor_pending_secret: string | null;
+  declare totp_last_step: number | null;
+  declare created_at: Date;
+  declare updated_at: Date;
+
+  get twoFactorOn(): boolean {
+    return this.two_factor_enabled_at !== null;
+  }
+}

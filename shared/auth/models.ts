@@ -1,0 +1,43 @@
+// Rows of the sign-in service: sessions, one-time tokens and recovery codes.
+import { BaseModel } from '../db/base-model.js';
+
+export type SecondFactor = 'none' | 'pending' | 'passed';
+
+export class Session extends BaseModel {
+  static override tableName = 'sessions';
+
+  declare id: string;
+  declare account_id: string;
+  declare token_hash: string;
+  declare created_at: Date;
+  declare last_seen_at: Date;
+  declare signed_in_at: Date;
+  declare second_factor: SecondFactor;
+  declare user_agent: string | null;
+  declare ip: string | null;
+}
+
+export type TokenPurpose = 'magic_link' | 'verify_email';
+
+export class AuthToken extends BaseModel {
+  static override tableName = 'auth_tokens';
+
+  declare id: string;
+  declare purpose: TokenPurpose;
+  declare token_hash: string;
+  declare email: string;
+  declare account_id: string | null;
+  declare expires_at: Date;
+  declare used_at: Date | null;
+  declare created_at: Date;
+}
+
+export class RecoveryCode extends BaseModel {
+  static override tableName = 'recovery_codes';
+
+  declare id: string;
+  declare account_id: string;
+  declare code_hash: string;
+  declare used_at: Date | null;
+  declare created_at: Date;
+}

@@ -1,0 +1,57 @@
+// Session commands. The cookie holds a random token; the database holds its SHA-256 only.
+import type { Knex } from 'knex';
+import { Account } from '../accounts/account.js';
+import { randomToken, sha256 } from '../crypto/tokens.js';
+import { Session, type SecondFactor } from './models.js';
+import { sessionExpired, TOUCH_EVERY_MS } from './session-rules.js';
+
+export interface SessionOrigin {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export async function startSession(
+  trx: Knex | Knex.Transaction,
+  account: Account,
+  origin: SessionOrigin,
+): Promise<{ token: string; session: Session }> {
+  const token = randomToken();
+  const secondFactor: SecondFactor = account.two_factor_enabled_at ? 'pending' : 'none';
+  const session = await Session.query(trx).insertAndFetch({
+    account_id: account.id,
+    token_hash: sha256(token),
+    second_factor: secondFactor,
+    user_agent: origin.userAgent?.slice(0, 500) ?? null,
+    ip: origin.ip,
+  });
+  return { token, session };
+}
+
+export interface SessionCaller {
+  session: Session;
+  account: Account;
+}
+
+/** The live session a cookie names, or null; an expired one is deleted on sight. */
+export async function findSession(knex: Knex, token: string): Promise<SessionCaller | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const session = await Session.query(knex).findOne({ token_hash: sha256(token) });
+  if (!session) return null;
+  if (sessionExpired(session)) {
+    await Session.query(knex).deleteById(session.id);
+    return null;
+  }
+  const account = await Account.query(knex).findById(session.account_id);
+  if (!account) return null;
+  return { session, account };
+}
+
+/** Records use at most every few minutes, so a busy session does not write on every request. */
+export async function touchSession(knex: Knex, session: Session, now = Date.now()): Promise<void> {
+  if (now - session.last_seen_at.getTime() < TOUCH_EVERY_MS) return;
+  await Session.query(knex).findById(session.id).patch({ last_seen_at: new Date(now) });
+}
+
+export async function endSession(knex: Knex | Knex.Transaction, sessionId: string): Promise<void> {
+  await Session.query(knex).deleteById(sessionId);
+}

@@ -1,0 +1,69 @@
+// App commands and reads. Every read and change is scoped to the owner: another account's app is 404.
+import type { Knex } from 'knex';
+import { conflict, notFound } from '../errors.js';
+import { App } from './models.js';
+import type { AppStats } from './presenters.js';
+import type { Scope } from './scopes.js';
+import { isUuid } from '../validation/uuid.js';
+
+export const APPS_PER_ACCOUNT = 10;
+
+export function appNotFound() {
+  return notFound('No app of yours has this id.', 'app_not_found');
+}
+
+
+export async function findOwnApp(knex: Knex | Knex.Transaction, accountId: string, appId: string): Promise<App> {
+  const app = isUuid(appId) ? await App.query(knex).findOne({ id: appId, account_id: accountId }) : undefined;
+  if (!app) throw appNotFound();
+  return app;
+}
+
+/** Live key counts and last use of several apps in one query. */
+export async function appStats(knex: Knex, appIds: string[]): Promise<Map<string, AppStats>> {
+  const stats = new Map<string, AppStats>(appIds.map((id) => [id, { active_keys: 0, last_used_at: null }]));
+  if (appIds.length === 0) return stats;
+  const rows: Array<{ app_id: string; active_keys: number; last_used_at: Date | null }> = await knex('api_keys')
+    .select('app_id')
+    .select(knex.raw("count(*) FILTER (WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()))::int AS active_keys"))
+    .select(knex.raw('max(last_used_at) AS last_used_at'))
+    .whereIn('app_id', appIds)
+    .groupBy('app_id');
+  for (const row of rows) stats.set(row.app_id, { active_keys: row.active_keys, last_used_at: row.last_used_at });
+  return stats;
+}
+
+export async function listApps(knex: Knex, accountId: string): Promise<App[]> {
+  return App.query(knex).where({ account_id: accountId }).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }]);
+}
+
+export async function createApp(knex: Knex, accountId: string, input: { name: string; description?: string }): Promise<App> {
+  return knex.transaction(async (trx) => {
+    // One app at a time per account, so two requests cannot both take the tenth place.
+    await trx('accounts').where({ id: accountId }).forUpdate().first('id');
+    const [{ count }] = await trx('apps').where({ account_id: accountId }).count<{ count: number }[]>({ count: '*' });
+    if (count >= APPS_PER_ACCOUNT) {
+      throw conflict('app_limit_reached', { limit: APPS_PER_ACCOUNT, count }, `An account holds at most ${APPS_PER_ACCOUNT} apps.`);
+    }
+    return App.query(trx).insertAndFetch({ account_id: accountId, name: input.name, description: input.description ?? '', scopes: [] });
+  });
+}
+
+export interface AppChanges {
+  name?: string;
+  description?: string;
+  /** The full set: anything left out is removed. */
+  scopes?: Scope[];
+}
+
+export async function updateApp(knex: Knex, accountId: string, appId: string, changes: AppChanges): Promise<App> {
+  const app = await findOwnApp(knex, accountId, appId);
+  if (Object.keys(changes).length === 0) return app;
+  return app.$query(knex).patchAndFetch(changes);
+}
+
+export async function deleteApp(knex: Knex, accountId: string, appId: string): Promise<void> {
+  const app = await findOwnApp(knex, accountId, appId);
+  // Its keys go with it (ON DELETE CASCADE), so they stop on the very next request.
+  await App.query(knex).deleteById(app.id);
+}
