@@ -22,7 +22,7 @@ import type { ApiServices } from './services.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 
-export type AppConfig = Pick<Config, 'keyPrefix' | 'publicOrigin' | 'publicUrl' | 'secret'>;
+export type AppConfig = Pick<Config, 'keyPrefix' | 'publicOrigin' | 'publicUrl' | 'secret' | 'allowancePerHour'>;
 
 export interface AppDependencies {
   knex: Knex;
@@ -45,7 +45,7 @@ export function createServices(deps: AppDependencies): ApiServices {
     log: deps.log,
     boss: deps.boss,
     auth: createAuthServices(deps.knex, deps.config.secret, deps.config.publicUrl),
-    allowances: deps.allowances ?? new Allowances(deps.knex),
+    allowances: deps.allowances ?? new Allowances(deps.config.allowancePerHour),
     keyPrefix: deps.config.keyPrefix,
     publicOrigin: deps.config.publicOrigin,
     sessionCookie: { name: secure ? '__Host-sid' : 'sid', secure },

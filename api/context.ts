@@ -19,7 +19,10 @@ export interface Caller {
 }
 
 export interface AppState {
+  /** Set once the route's access declaration has run (see middleware/access.ts). */
   caller: Caller | null;
+  /** A well-formed key token from the Authorization header, resolved by the route's access declaration. */
+  keyToken: string | null;
   requestId: string;
   /** A multipart body that only a route's own `multipartFile` step may read. */
   multipartPending?: boolean;

@@ -12,5 +12,7 @@ export interface Scenario {
   description: string;
   /** The least share of the baseline's rate the subject must reach. */
   target: number;
+  /** The most the subject's p99 may be, when the scenario sets one. */
+  p99TargetMs?: number;
   run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string }>;
 }

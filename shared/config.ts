@@ -28,6 +28,8 @@ export interface Config {
   secret: string;
   logLevel: LogLevel;
   shutdownTimeoutMs: number;
+  /** Requests per API key per hour for each allowance (DECISIONS: 5000, 1000, 10000). */
+  allowancePerHour: { read: number; write: number; catalog: number };
 }
 
 export class ConfigError extends Error {
@@ -144,6 +146,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     secret: '',
     logLevel: read.oneOf('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', LOG_LEVELS),
     shutdownTimeoutMs: read.integer('SHUTDOWN_TIMEOUT_MS', 10000, 100, 120000),
+    allowancePerHour: {
+      read: read.integer('ALLOWANCE_READ_PER_HOUR', 5000, 1, 1_000_000_000),
+      write: read.integer('ALLOWANCE_WRITE_PER_HOUR', 1000, 1, 1_000_000_000),
+      catalog: read.integer('ALLOWANCE_CATALOG_PER_HOUR', 10000, 1, 1_000_000_000),
+    },
   } satisfies Config;
 
   const secret = read.raw('SECRET');

@@ -172,7 +172,11 @@ export function unavailable(message?: string, detail?: unknown): ApiError {
  * `error` member beside it so clients reading either shape understand it.
  */
 export function recentSignInRequired(): ApiError {
-  const error = forbidden('reauthentication_required', { second_factor: false }, 'Sign in again: this needs a sign-in from the last 15 minutes.');
+  const error = forbidden(
+    'reauthentication_required',
+    { second_factor: false },
+    'Sign in again: this needs a sign-in from the last 15 minutes.',
+  );
   return error.withLiteralBody({ code: 'RECENT_SIGN_IN_REQUIRED', message: error.message, error: error.body().error });
 }
 

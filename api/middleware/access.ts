@@ -1,23 +1,54 @@
-// The access declaration of a route, one per route (Authentication rules 3, 4, 5, 8, 9, 10):
+// The access declaration of a route, one per route (Authentication rules 2 to 10):
 //   scoped('profile.read', 'read')            a key needs the scope; a session needs none
 //   scoped('catalog.read', 'catalog', { anonymous: true })   public, but a key still needs the scope
+//   publicRoute('catalog')                    anyone; a key is still checked and charged
 //   sessionOnly({ mfa: true, recent: true })  a key gets 403 forbidden
-// A key is charged its allowance first, so every answer to a key carries the X-RateLimit-* headers.
-import type { Context, Middleware } from 'koa';
+// A key is resolved and charged its allowance first, in one statement, so every answer to a live key
+// carries the X-RateLimit-* headers, refusals included.
+import type { Middleware, ParameterizedContext } from 'koa';
 import { owesSecondFactor, signedInRecently, verifiedWithTwoFactor } from '../../shared/auth/session-rules.js';
-import { forbidden, insufficientScope, rateLimited, unauthorized } from '../../shared/errors.js';
+import { forbidden, insufficientScope, invalidKey, rateLimited, unauthorized } from '../../shared/errors.js';
+import { findKeyCaller, noteKeyUse } from '../../shared/keys/key-caller.js';
 import type { Allowance, Scope } from '../../shared/keys/scopes.js';
 import type { AppState, Caller } from '../context.js';
 
-async function chargeKey(ctx: Context, keyId: string, allowance: Allowance): Promise<void> {
-  const state = await ctx.services.allowances.charge(keyId, allowance);
+type Ctx = ParameterizedContext<AppState>;
+
+const ACCESS = Symbol('access declaration');
+
+/** Marks a middleware as a route's access declaration (VersionedRoutes refuses routes without one). */
+function declared(middleware: Middleware<AppState>): Middleware<AppState> {
+  return Object.assign(middleware, { [ACCESS]: true });
+}
+
+export function isAccessDeclaration(middleware: unknown): boolean {
+  return typeof middleware === 'function' && (middleware as unknown as Record<symbol, unknown>)[ACCESS] === true;
+}
+
+/** Resolves the request's key (when it has one) into the caller, charging `allowance` if given. */
+export async function resolveKey(ctx: Ctx, allowance: Allowance | null): Promise<void> {
+  const token = ctx.state.keyToken;
+  if (!token || ctx.state.caller) return;
+  const { knex, log, allowances } = ctx.services;
+  const found = await findKeyCaller(knex, token, allowance);
+  if (!found) throw invalidKey();
+  ctx.state.caller = { account: found.account, key: found.key, session: null };
+  noteKeyUse(knex, found.key).catch((error) => log.warn({ err: error }, 'could not record key use'));
+  if (!allowance || !found.charge) return;
+  const state = allowances.stateAfter(allowance, found.charge.points, found.charge.expire);
   ctx.set({
     'X-RateLimit-Limit': String(state.limit),
     'X-RateLimit-Remaining': String(state.remaining),
     'X-RateLimit-Reset': String(state.reset),
     'X-RateLimit-Resource': state.resource,
   });
-  if (state.exceeded) throw rateLimited(state.retryAfterSeconds, undefined, `The ${allowance} allowance of this key is used up for this hour.`);
+  if (state.exceeded) {
+    throw rateLimited(
+      state.retryAfterSeconds,
+      undefined,
+      `The ${allowance} allowance of this key is used up for this hour.`,
+    );
+  }
 }
 
 export interface ScopedOptions {
@@ -27,23 +58,25 @@ export interface ScopedOptions {
 
 /** `scope` null: any live key will do (e.g. `GET /me`). */
 export function scoped(scope: Scope | null, allowance: Allowance, options: ScopedOptions = {}): Middleware<AppState> {
-  return async (ctx, next) => {
+  return declared(async (ctx, next) => {
+    await resolveKey(ctx, allowance);
     const caller = ctx.state.caller;
     if (!caller) {
       if (!options.anonymous) throw unauthorized();
       return next();
     }
-    if (caller.key) {
-      await chargeKey(ctx as unknown as Context, caller.key.id, allowance);
-      if (scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
-    }
+    if (caller.key && scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
     return next();
-  };
+  });
 }
 
-/** A public route: anyone, and a key is charged its allowance. */
-export function publicRoute(allowance: Allowance): Middleware<AppState> {
-  return scoped(null, allowance, { anonymous: true });
+/** A public route: anyone; a key must still be live, and is charged `allowance` when one is named. */
+export function publicRoute(allowance: Allowance | null): Middleware<AppState> {
+  if (allowance) return scoped(null, allowance, { anonymous: true });
+  return declared(async (ctx, next) => {
+    await resolveKey(ctx, null);
+    return next();
+  });
 }
 
 export interface SessionOnlyOptions {
@@ -58,19 +91,22 @@ export interface SessionOnlyOptions {
 }
 
 export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppState> {
-  return async (ctx, next) => {
+  return declared(async (ctx, next) => {
+    await resolveKey(ctx, options.allowance ?? null);
     const caller = ctx.state.caller;
     if (!caller) throw unauthorized();
-    if (caller.key) {
-      if (options.allowance) await chargeKey(ctx as unknown as Context, caller.key.id, options.allowance);
-      throw forbidden(undefined, {}, 'This route is for the website’s signed-in session only; API keys cannot call it.');
-    }
+    if (caller.key)
+      throw forbidden(
+        undefined,
+        {},
+        'This route is for the website’s signed-in session only; API keys cannot call it.',
+      );
     const session = caller.session!;
     if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
     if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
     if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
     return next();
-  };
+  });
 }
 
 /** The caller of a route behind `sessionOnly`, with its session. */

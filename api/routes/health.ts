@@ -6,9 +6,10 @@ import type PgBoss from 'pg-boss';
 import { unavailable } from '../../shared/errors.js';
 import { checkHealth } from '../../shared/health.js';
 import type { AppState } from '../context.js';
+import { publicRoute } from '../middleware/access.js';
 
 export function healthRoutes(router: Router<AppState>, knex: Knex, boss: () => PgBoss | null): void {
-  router.get('/health', async (ctx) => {
+  router.get('/health', publicRoute(null), async (ctx) => {
     const health = await checkHealth(knex, boss());
     ctx.set('Cache-Control', 'no-store');
     if (health.database !== 'ok') throw unavailable('The database is not answering.', health);

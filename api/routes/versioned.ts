@@ -4,6 +4,7 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppState } from '../context.js';
+import { isAccessDeclaration } from '../middleware/access.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -14,6 +15,12 @@ export class VersionedRoutes {
   constructor(private readonly router: Router<AppState>) {}
 
   private add(method: Method, path: string, handlers: Handler[]): this {
+    // Without a declaration first, a key would never be resolved and the route would run anonymous.
+    if (!isAccessDeclaration(handlers[0])) {
+      throw new Error(
+        `${method.toUpperCase()} ${API_PREFIX}${path} must start with an access declaration (scoped, publicRoute or sessionOnly)`,
+      );
+    }
     (this.router[method] as (path: string, ...handlers: Handler[]) => unknown)(API_PREFIX + path, ...handlers);
     return this;
   }

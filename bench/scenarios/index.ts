@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario.js';
+import { me } from './me.js';
 import { stack } from './stack.js';
 
-export const scenarios: Record<string, Scenario> = { stack };
+export const scenarios: Record<string, Scenario> = { stack, me };

@@ -19,7 +19,10 @@ export const MAIL_REQUESTS: AttemptRule = { name: 'mail', failures: 5, windowSec
 export class AttemptLimiter {
   private readonly limiter: RateLimiterPostgres;
 
-  constructor(knex: Knex, private readonly rule: AttemptRule) {
+  constructor(
+    knex: Knex,
+    private readonly rule: AttemptRule,
+  ) {
     this.limiter = new RateLimiterPostgres({
       storeClient: knex,
       storeType: 'knex',
@@ -35,7 +38,9 @@ export class AttemptLimiter {
   /** Throws 429 when any of the subjects has used up its failures. */
   async check(subjects: string[]): Promise<void> {
     const states = await Promise.all(subjects.map((subject) => this.limiter.get(subject)));
-    const blocked = states.filter((state): state is RateLimiterRes => state !== null && state.consumedPoints >= this.rule.failures);
+    const blocked = states.filter(
+      (state): state is RateLimiterRes => state !== null && state.consumedPoints >= this.rule.failures,
+    );
     if (blocked.length > 0) {
       const waitMs = Math.max(...blocked.map((state) => state.msBeforeNext));
       throw rateLimited(waitMs / 1000, 'too_many_attempts');

@@ -34,8 +34,14 @@ export async function mailLink(
   const link = `${publicUrl}${PATH[purpose]}?token=${token}`;
   const [subject, text] =
     purpose === 'magic_link'
-      ? ['Your Jogatina sign-in link', `Sign in to Jogatina with this link (valid 15 minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this message.`]
-      : ['Confirm your email for Jogatina', `Confirm this address for your Jogatina account (valid 7 days):\n\n${link}\n`];
+      ? [
+          'Your Jogatina sign-in link',
+          `Sign in to Jogatina with this link (valid 15 minutes, once):\n\n${link}\n\nIf you did not ask for it, ignore this message.`,
+        ]
+      : [
+          'Confirm your email for Jogatina',
+          `Confirm this address for your Jogatina account (valid 7 days):\n\n${link}\n`,
+        ];
   await queueEmail(trx, { to: email, subject, text, kind: `auth.${purpose}` });
 }
 

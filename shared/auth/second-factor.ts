@@ -9,7 +9,14 @@ import { RecoveryCode, Session } from './models.js';
 import { verifyPassword } from './passwords.js';
 import type { AuthServices } from './services.js';
 import { owesSecondFactor, signedInRecently } from './session-rules.js';
-import { hashRecoveryCode, isRecoveryCodeShape, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp.js';
+import {
+  hashRecoveryCode,
+  isRecoveryCodeShape,
+  matchTotp,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+} from './totp.js';
 
 const SEAL_PURPOSE = 'totp-secret';
 
@@ -31,7 +38,13 @@ function requireRecentIfPasswordless({ account, session }: CallerSession): void 
  * Consumes a valid code: a TOTP code of a step after the last accepted one, or an unused recovery code.
  * Answers false when the code is wrong or already used.
  */
-async function consumeCode(trx: Knex.Transaction, services: AuthServices, account: Account, secret: string, code: string): Promise<boolean> {
+async function consumeCode(
+  trx: Knex.Transaction,
+  services: AuthServices,
+  account: Account,
+  secret: string,
+  code: string,
+): Promise<boolean> {
   const step = matchTotp(secret, code);
   if (step !== null) {
     const accepted = await Account.query(trx)
@@ -48,7 +61,13 @@ async function consumeCode(trx: Knex.Transaction, services: AuthServices, accoun
   return used === 1;
 }
 
-async function checkCode(services: AuthServices, caller: CallerSession, secret: string, code: string, ip: string | null): Promise<void> {
+async function checkCode(
+  services: AuthServices,
+  caller: CallerSession,
+  secret: string,
+  code: string,
+  ip: string | null,
+): Promise<void> {
   const subjects = attemptSubjects(caller.account, ip);
   await services.signInAttempts.check(subjects);
   const ok = await services.knex.transaction((trx) => consumeCode(trx, services, caller.account, secret, code));
@@ -63,7 +82,12 @@ function activeSecret(services: AuthServices, account: Account): string {
 }
 
 /** The session that owes its second factor passes it with an authenticator or recovery code. */
-export async function passSecondFactor(services: AuthServices, caller: CallerSession, code: string, ip: string | null): Promise<Session> {
+export async function passSecondFactor(
+  services: AuthServices,
+  caller: CallerSession,
+  code: string,
+  ip: string | null,
+): Promise<Session> {
   if (!owesSecondFactor(caller.account, caller.session)) {
     throw conflict('second_factor_not_owed', {}, 'This session owes no second factor.');
   }
@@ -71,7 +95,12 @@ export async function passSecondFactor(services: AuthServices, caller: CallerSes
   return caller.session.$query(services.knex).patchAndFetch({ second_factor: 'passed', signed_in_at: new Date() });
 }
 
-async function proveWithPassword(services: AuthServices, caller: CallerSession, password: string | undefined, ip: string | null): Promise<void> {
+async function proveWithPassword(
+  services: AuthServices,
+  caller: CallerSession,
+  password: string | undefined,
+  ip: string | null,
+): Promise<void> {
   if (!caller.account.password_hash) return;
   if (password === undefined) throw forbidden('password_required', {}, 'Send the account password as `password`.');
   const subjects = attemptSubjects(caller.account, ip);
@@ -82,30 +111,50 @@ async function proveWithPassword(services: AuthServices, caller: CallerSession, 
   }
 }
 
-async function replaceRecoveryCodes(trx: Knex.Transaction, services: AuthServices, accountId: string): Promise<string[]> {
+async function replaceRecoveryCodes(
+  trx: Knex.Transaction,
+  services: AuthServices,
+  accountId: string,
+): Promise<string[]> {
   const codes = newRecoveryCodes();
   await RecoveryCode.query(trx).delete().where({ account_id: accountId });
-  await RecoveryCode.query(trx).insert(codes.map((code) => ({ account_id: accountId, code_hash: hashRecoveryCode(services.secret, code) })));
+  await RecoveryCode.query(trx).insert(
+    codes.map((code) => ({ account_id: accountId, code_hash: hashRecoveryCode(services.secret, code) })),
+  );
   return codes;
 }
 
 /** Step one of turning two-factor on: a new secret and recovery codes; on only after `confirm`. */
-export async function enableTwoFactor(services: AuthServices, caller: CallerSession, password: string | undefined, ip: string | null) {
+export async function enableTwoFactor(
+  services: AuthServices,
+  caller: CallerSession,
+  password: string | undefined,
+  ip: string | null,
+) {
   requireRecentIfPasswordless(caller);
-  if (caller.account.two_factor_enabled_at) throw conflict('two_factor_already_on', {}, 'Two-factor authentication is already on.');
+  if (caller.account.two_factor_enabled_at)
+    throw conflict('two_factor_already_on', {}, 'Two-factor authentication is already on.');
   await proveWithPassword(services, caller, password, ip);
   const secret = newTotpSecret();
   const recoveryCodes = await services.knex.transaction(async (trx) => {
-    await Account.query(trx).findById(caller.account.id).patch({ two_factor_pending_secret: seal(services.secret, SEAL_PURPOSE, secret) });
+    await Account.query(trx)
+      .findById(caller.account.id)
+      .patch({ two_factor_pending_secret: seal(services.secret, SEAL_PURPOSE, secret) });
     return replaceRecoveryCodes(trx, services, caller.account.id);
   });
   return { secret, otpauth_uri: otpauthUri(secret, caller.account.email), recovery_codes: recoveryCodes };
 }
 
 /** Step two: a valid code from the new secret turns two-factor on; this session counts as verified. */
-export async function confirmTwoFactor(services: AuthServices, caller: CallerSession, code: string, ip: string | null): Promise<void> {
+export async function confirmTwoFactor(
+  services: AuthServices,
+  caller: CallerSession,
+  code: string,
+  ip: string | null,
+): Promise<void> {
   requireRecentIfPasswordless(caller);
-  if (caller.account.two_factor_enabled_at) throw conflict('two_factor_already_on', {}, 'Two-factor authentication is already on.');
+  if (caller.account.two_factor_enabled_at)
+    throw conflict('two_factor_already_on', {}, 'Two-factor authentication is already on.');
   if (!caller.account.two_factor_pending_secret) {
     throw conflict('two_factor_not_pending', {}, 'Start with POST /api/auth/two-factor/enable.');
   }
@@ -129,7 +178,12 @@ export async function confirmTwoFactor(services: AuthServices, caller: CallerSes
 }
 
 /** A valid code turns two-factor off; recovery codes go with it and no session owes a second factor. */
-export async function disableTwoFactor(services: AuthServices, caller: CallerSession, code: string, ip: string | null): Promise<void> {
+export async function disableTwoFactor(
+  services: AuthServices,
+  caller: CallerSession,
+  code: string,
+  ip: string | null,
+): Promise<void> {
   requireRecentIfPasswordless(caller);
   if (!caller.account.two_factor_enabled_at) throw conflict('two_factor_off', {}, 'Two-factor authentication is off.');
   await checkCode(services, caller, activeSecret(services, caller.account), code, ip);

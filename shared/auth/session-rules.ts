@@ -13,7 +13,10 @@ export function sessionExpired(session: Pick<Session, 'last_seen_at'>, now = Dat
 }
 
 /** Two-factor is on and this session has not passed it yet. */
-export function owesSecondFactor(account: Pick<Account, 'two_factor_enabled_at'>, session: Pick<Session, 'second_factor'>): boolean {
+export function owesSecondFactor(
+  account: Pick<Account, 'two_factor_enabled_at'>,
+  session: Pick<Session, 'second_factor'>,
+): boolean {
   return account.two_factor_enabled_at !== null && session.second_factor !== 'passed';
 }
 

@@ -49,7 +49,9 @@ export async function findSession(knex: Knex, token: string): Promise<SessionCal
 /** Records use at most every few minutes, so a busy session does not write on every request. */
 export async function touchSession(knex: Knex, session: Session, now = Date.now()): Promise<void> {
   if (now - session.last_seen_at.getTime() < TOUCH_EVERY_MS) return;
-  await Session.query(knex).findById(session.id).patch({ last_seen_at: new Date(now) });
+  await Session.query(knex)
+    .findById(session.id)
+    .patch({ last_seen_at: new Date(now) });
 }
 
 export async function endSession(knex: Knex | Knex.Transaction, sessionId: string): Promise<void> {

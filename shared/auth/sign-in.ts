@@ -75,10 +75,15 @@ export async function requestMagicLink(services: AuthServices, email: string, ip
 }
 
 /** Signs in with a magic link; a new email becomes a passwordless account. Either way the email is verified. */
-export async function signInWithMagicLink(services: AuthServices, token: string, origin: SessionOrigin): Promise<SignedIn> {
+export async function signInWithMagicLink(
+  services: AuthServices,
+  token: string,
+  origin: SessionOrigin,
+): Promise<SignedIn> {
   return services.knex.transaction(async (trx) => {
     const link = await useLink(trx, 'magic_link', token);
-    let account = (link.account_id && (await Account.query(trx).findById(link.account_id))) || (await findByEmail(trx, link.email));
+    let account =
+      (link.account_id && (await Account.query(trx).findById(link.account_id))) || (await findByEmail(trx, link.email));
     if (!account) {
       account = await Account.query(trx).insertAndFetch({ email: link.email, email_verified_at: new Date() });
     } else if (!account.email_verified_at) {
@@ -100,7 +105,12 @@ export async function verifyEmail(services: AuthServices, token: string): Promis
 }
 
 /** Rule 11: a passwordless account sets its first password from a session younger than 15 minutes. */
-export async function setFirstPassword(services: AuthServices, account: Account, session: Session, password: string): Promise<Account> {
+export async function setFirstPassword(
+  services: AuthServices,
+  account: Account,
+  session: Session,
+  password: string,
+): Promise<Account> {
   if (account.password_hash) throw conflict('password_already_set', {}, 'This account already has a password.');
   if (!signedInRecently(session)) throw firstPasswordReauthenticationRequired();
   const passwordHash = await hashPassword(password);

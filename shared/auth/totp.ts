@@ -12,7 +12,12 @@ export function newTotpSecret(): string {
 }
 
 export function otpauthUri(secret: string, label: string): string {
-  return new OTPAuth.TOTP({ issuer: ISSUER, label, secret: OTPAuth.Secret.fromBase32(secret), period: PERIOD }).toString();
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    secret: OTPAuth.Secret.fromBase32(secret),
+    period: PERIOD,
+  }).toString();
 }
 
 /** The time step a valid code belongs to (one step of clock drift either way), or null. */
@@ -25,7 +30,9 @@ export function matchTotp(secret: string, code: string, now = Date.now()): numbe
 
 /** The code of the current step, for tests and tools. */
 export function currentTotp(secret: string, now = Date.now()): string {
-  return new OTPAuth.TOTP({ issuer: ISSUER, secret: OTPAuth.Secret.fromBase32(secret), period: PERIOD }).generate({ timestamp: now });
+  return new OTPAuth.TOTP({ issuer: ISSUER, secret: OTPAuth.Secret.fromBase32(secret), period: PERIOD }).generate({
+    timestamp: now,
+  });
 }
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

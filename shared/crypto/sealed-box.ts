@@ -11,7 +11,9 @@ export function seal(secret: string, purpose: string, plaintext: string): string
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyFor(secret, purpose), iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** Throws when the box was changed or sealed under another secret or purpose. */

@@ -26,7 +26,6 @@ export async function queueEmail(trx: Knex.Transaction, input: EmailInput): Prom
   return email;
 }
 
-
 export type DeliveryOutcome = 'sent' | 'already_sent' | 'gone';
 
 /** One delivery attempt; a missing or already sent email is done, a transport error is thrown for a retry. */

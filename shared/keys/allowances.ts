@@ -1,8 +1,9 @@
-// Hourly allowances per API key (read, write, catalog). Each charge is one atomic upsert in PostgreSQL,
-// so several API processes count together; the answer carries the numbers for `X-RateLimit-*`.
-import type { Knex } from 'knex';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+// Hourly allowances per API key (read, write, catalog). The charge is an atomic upsert on `rate_limits`
+// made in the same statement that resolves the key (key-caller.ts), so a keyed request costs one round
+// trip; several API processes count together because the count lives in PostgreSQL.
 import { ALLOWANCE_PER_HOUR, type Allowance } from './scopes.js';
+
+export const WINDOW_MS = 3600 * 1000;
 
 export interface AllowanceState {
   resource: Allowance;
@@ -14,43 +15,24 @@ export interface AllowanceState {
   retryAfterSeconds: number;
 }
 
+export function allowanceCounterKey(resource: Allowance, keyId: string): string {
+  return `allowance:${resource}:${keyId}`;
+}
+
 export class Allowances {
-  private readonly limiters: Record<Allowance, RateLimiterPostgres>;
+  constructor(readonly perHour: Record<Allowance, number> = ALLOWANCE_PER_HOUR) {}
 
-  constructor(knex: Knex, perHour: Record<Allowance, number> = ALLOWANCE_PER_HOUR) {
-    const make = (resource: Allowance) =>
-      new RateLimiterPostgres({
-        storeClient: knex,
-        storeType: 'knex',
-        tableName: 'rate_limits',
-        tableCreated: true,
-        clearExpiredByTimeout: false,
-        keyPrefix: `allowance:${resource}`,
-        points: perHour[resource],
-        duration: 3600,
-      });
-    this.limiters = { read: make('read'), write: make('write'), catalog: make('catalog') };
-  }
-
-  async charge(keyId: string, resource: Allowance): Promise<AllowanceState> {
-    const limiter = this.limiters[resource];
-    let result: RateLimiterRes;
-    let exceeded = false;
-    try {
-      result = await limiter.consume(keyId, 1);
-    } catch (rejection) {
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      result = rejection;
-      exceeded = true;
-    }
-    const msBeforeNext = Math.max(0, result.msBeforeNext);
+  /** The state after a charge that left `points` used in a window ending at `expire` (epoch ms). */
+  stateAfter(resource: Allowance, points: number, expire: number, now = Date.now()): AllowanceState {
+    const limit = this.perHour[resource];
+    const msLeft = Math.max(0, expire - now);
     return {
       resource,
-      limit: limiter.points,
-      remaining: Math.max(0, result.remainingPoints),
-      reset: Math.ceil((Date.now() + msBeforeNext) / 1000),
-      exceeded,
-      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+      limit,
+      remaining: Math.max(0, limit - points),
+      reset: Math.ceil(expire / 1000),
+      exceeded: points > limit,
+      retryAfterSeconds: Math.max(1, Math.ceil(msLeft / 1000)),
     };
   }
 }

@@ -12,7 +12,6 @@ export function appNotFound() {
   return notFound('No app of yours has this id.', 'app_not_found');
 }
 
-
 export async function findOwnApp(knex: Knex | Knex.Transaction, accountId: string, appId: string): Promise<App> {
   const app = isUuid(appId) ? await App.query(knex).findOne({ id: appId, account_id: accountId }) : undefined;
   if (!app) throw appNotFound();
@@ -25,7 +24,11 @@ export async function appStats(knex: Knex, appIds: string[]): Promise<Map<string
   if (appIds.length === 0) return stats;
   const rows: Array<{ app_id: string; active_keys: number; last_used_at: Date | null }> = await knex('api_keys')
     .select('app_id')
-    .select(knex.raw("count(*) FILTER (WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()))::int AS active_keys"))
+    .select(
+      knex.raw(
+        'count(*) FILTER (WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()))::int AS active_keys',
+      ),
+    )
     .select(knex.raw('max(last_used_at) AS last_used_at'))
     .whereIn('app_id', appIds)
     .groupBy('app_id');
@@ -34,18 +37,33 @@ export async function appStats(knex: Knex, appIds: string[]): Promise<Map<string
 }
 
 export async function listApps(knex: Knex, accountId: string): Promise<App[]> {
-  return App.query(knex).where({ account_id: accountId }).orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }]);
+  return App.query(knex)
+    .where({ account_id: accountId })
+    .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }]);
 }
 
-export async function createApp(knex: Knex, accountId: string, input: { name: string; description?: string }): Promise<App> {
+export async function createApp(
+  knex: Knex,
+  accountId: string,
+  input: { name: string; description?: string },
+): Promise<App> {
   return knex.transaction(async (trx) => {
     // One app at a time per account, so two requests cannot both take the tenth place.
     await trx('accounts').where({ id: accountId }).forUpdate().first('id');
     const [{ count }] = await trx('apps').where({ account_id: accountId }).count<{ count: number }[]>({ count: '*' });
     if (count >= APPS_PER_ACCOUNT) {
-      throw conflict('app_limit_reached', { limit: APPS_PER_ACCOUNT, count }, `An account holds at most ${APPS_PER_ACCOUNT} apps.`);
+      throw conflict(
+        'app_limit_reached',
+        { limit: APPS_PER_ACCOUNT, count },
+        `An account holds at most ${APPS_PER_ACCOUNT} apps.`,
+      );
     }
-    return App.query(trx).insertAndFetch({ account_id: accountId, name: input.name, description: input.description ?? '', scopes: [] });
+    return App.query(trx).insertAndFetch({
+      account_id: accountId,
+      name: input.name,
+      description: input.description ?? '',
+      scopes: [],
+    });
   });
 }
 

@@ -8,7 +8,9 @@ export function newKeyToken(prefix: string): string {
 }
 
 export function isKeyTokenShape(prefix: string, token: string): boolean {
-  return token.length === prefix.length + 32 && token.startsWith(prefix) && /^[0-9a-f]{32}$/.test(token.slice(prefix.length));
+  return (
+    token.length === prefix.length + 32 && token.startsWith(prefix) && /^[0-9a-f]{32}$/.test(token.slice(prefix.length))
+  );
 }
 
 export function keyTokenHash(token: string): string {

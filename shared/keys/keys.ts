@@ -14,7 +14,13 @@ export interface NewKey {
   expires_in_days?: number | null;
 }
 
-export async function createKey(knex: Knex, prefix: string, accountId: string, appId: string, input: NewKey): Promise<{ key: ApiKey; token: string }> {
+export async function createKey(
+  knex: Knex,
+  prefix: string,
+  accountId: string,
+  appId: string,
+  input: NewKey,
+): Promise<{ key: ApiKey; token: string }> {
   const app = await findOwnApp(knex, accountId, appId);
   const token = newKeyToken(prefix);
   if (!isKeyTokenShape(prefix, token)) throw new Error('generated a key token of the wrong shape');

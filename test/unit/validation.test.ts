@@ -67,3 +67,14 @@ describe('body detection', () => {
     expect(hasBody({ 'transfer-encoding': 'chunked' })).to.equal(true);
   });
 });
+
+describe('route registration', () => {
+  it('refuses a versioned route without an access declaration first', async () => {
+    const { default: Router } = await import('@koa/router');
+    const { VersionedRoutes } = await import('../../api/routes/versioned.js');
+    const { scoped } = await import('../../api/middleware/access.js');
+    const api = new VersionedRoutes(new Router());
+    expect(() => api.get('/open', async () => undefined)).to.throw(/must start with an access declaration/);
+    expect(() => api.get('/fine', scoped(null, 'read'), async () => undefined)).not.to.throw();
+  });
+});

@@ -1,5 +1,13 @@
 // The account's apps and their keys (spec: Account routes; DECISIONS: API keys and allowances).
-import { appStats, createApp, deleteApp, findOwnApp, listApps, updateApp, type AppChanges } from '../../../shared/keys/apps.js';
+import {
+  appStats,
+  createApp,
+  deleteApp,
+  findOwnApp,
+  listApps,
+  updateApp,
+  type AppChanges,
+} from '../../../shared/keys/apps.js';
 import { createKey, listAppKeys } from '../../../shared/keys/keys.js';
 import { presentApp, presentKey } from '../../../shared/keys/presenters.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
@@ -14,7 +22,10 @@ export function appRoutes(api: VersionedRoutes): void {
   api.get('/account/apps', read, async (ctx) => {
     const { knex } = ctx.services;
     const apps = await listApps(knex, sessionCaller(ctx).account.id);
-    const stats = await appStats(knex, apps.map((app) => app.id));
+    const stats = await appStats(
+      knex,
+      apps.map((app) => app.id),
+    );
     ctx.body = { data: apps.map((app) => presentApp(app, stats.get(app.id)!)) };
   });
 
@@ -35,7 +46,12 @@ export function appRoutes(api: VersionedRoutes): void {
 
   api.patch('/account/apps/:id', write, validate({ params: idParams, body: appPatchBody }), async (ctx) => {
     const { knex } = ctx.services;
-    const app = await updateApp(knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string, ctx.state.input.body as AppChanges);
+    const app = await updateApp(
+      knex,
+      sessionCaller(ctx).account.id,
+      ctx.state.input.params.id as string,
+      ctx.state.input.body as AppChanges,
+    );
     const stats = await appStats(knex, [app.id]);
     ctx.body = { data: presentApp(app, stats.get(app.id)!) };
   });
@@ -47,14 +63,24 @@ export function appRoutes(api: VersionedRoutes): void {
   });
 
   api.get('/account/apps/:id/keys', read, validate({ params: idParams }), async (ctx) => {
-    const keys = await listAppKeys(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
+    const keys = await listAppKeys(
+      ctx.services.knex,
+      sessionCaller(ctx).account.id,
+      ctx.state.input.params.id as string,
+    );
     ctx.body = { data: keys.map((key) => presentKey(key)) };
   });
 
   api.post('/account/apps/:id/keys', write, validate({ params: idParams, body: appKeyCreateBody }), async (ctx) => {
     const { knex, keyPrefix } = ctx.services;
     const body = ctx.state.input.body as { name: string; expires_in_days?: number | null };
-    const { key, token } = await createKey(knex, keyPrefix, sessionCaller(ctx).account.id, ctx.state.input.params.id as string, body);
+    const { key, token } = await createKey(
+      knex,
+      keyPrefix,
+      sessionCaller(ctx).account.id,
+      ctx.state.input.params.id as string,
+      body,
+    );
     ctx.status = 201;
     ctx.body = { data: { ...presentKey(key), token } };
   });

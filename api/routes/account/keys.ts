@@ -12,13 +12,18 @@ export function keyRoutes(api: VersionedRoutes): void {
     ctx.body = { data: keys.map((key) => presentKey(key)) };
   });
 
-  api.post('/account/keys', sessionOnly({ allowance: 'write' }), validate({ body: accountKeyCreateBody }), async (ctx) => {
-    const { knex, keyPrefix } = ctx.services;
-    const body = ctx.state.input.body as { app_id: string; name: string; expires_in_days?: number | null };
-    const { key, token } = await createKey(knex, keyPrefix, sessionCaller(ctx).account.id, body.app_id, body);
-    ctx.status = 201;
-    ctx.body = { data: { ...presentKey(key), token } };
-  });
+  api.post(
+    '/account/keys',
+    sessionOnly({ allowance: 'write' }),
+    validate({ body: accountKeyCreateBody }),
+    async (ctx) => {
+      const { knex, keyPrefix } = ctx.services;
+      const body = ctx.state.input.body as { app_id: string; name: string; expires_in_days?: number | null };
+      const { key, token } = await createKey(knex, keyPrefix, sessionCaller(ctx).account.id, body.app_id, body);
+      ctx.status = 201;
+      ctx.body = { data: { ...presentKey(key), token } };
+    },
+  );
 
   api.delete('/account/keys/:id', sessionOnly({ allowance: 'write' }), validate({ params: idParams }), async (ctx) => {
     const key = await revokeKey(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);

@@ -13,17 +13,26 @@ import { idParams } from './schemas.js';
 export function sessionRoutes(api: VersionedRoutes): void {
   api.get('/account/sessions', sessionOnly({ allowance: 'read' }), async (ctx) => {
     const { account, session } = sessionCaller(ctx);
-    const sessions = await Session.query(ctx.services.knex).where({ account_id: account.id }).orderBy('last_seen_at', 'desc');
+    const sessions = await Session.query(ctx.services.knex)
+      .where({ account_id: account.id })
+      .orderBy('last_seen_at', 'desc');
     ctx.body = { data: sessions.map((row) => presentSessionListItem(row, session.id)) };
   });
 
-  api.delete('/account/sessions/:id', sessionOnly({ allowance: 'write' }), validate({ params: idParams }), async (ctx) => {
-    const { account, session } = sessionCaller(ctx);
-    const id = ctx.state.input.params.id as string;
-    const target = isUuid(id) ? await Session.query(ctx.services.knex).findOne({ id, account_id: account.id }) : undefined;
-    if (!target) throw notFound('No session of yours has this id.', 'session_not_found');
-    await endSession(ctx.services.knex, target.id);
-    if (target.id === session.id) clearSessionCookie(ctx);
-    ctx.body = { data: { id: target.id, ended: true, current: target.id === session.id } };
-  });
+  api.delete(
+    '/account/sessions/:id',
+    sessionOnly({ allowance: 'write' }),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const { account, session } = sessionCaller(ctx);
+      const id = ctx.state.input.params.id as string;
+      const target = isUuid(id)
+        ? await Session.query(ctx.services.knex).findOne({ id, account_id: account.id })
+        : undefined;
+      if (!target) throw notFound('No session of yours has this id.', 'session_not_found');
+      await endSession(ctx.services.knex, target.id);
+      if (target.id === session.id) clearSessionCookie(ctx);
+      ctx.body = { data: { id: target.id, ended: true, current: target.id === session.id } };
+    },
+  );
 }

@@ -4,18 +4,43 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { presentSessionAccount, presentSessionSummary } from '../../../shared/auth/presenters.js';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, passSecondFactor, renewRecoveryCodes } from '../../../shared/auth/second-factor.js';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  passSecondFactor,
+  renewRecoveryCodes,
+} from '../../../shared/auth/second-factor.js';
 import { fromOwnOrigin, SESSION_IDLE_DAYS } from '../../../shared/auth/session-rules.js';
 import { endSession, type SessionOrigin } from '../../../shared/auth/sessions.js';
-import { requestMagicLink, setFirstPassword, signIn, signInWithMagicLink, signUp, verifyEmail, type SignedIn } from '../../../shared/auth/sign-in.js';
+import {
+  requestMagicLink,
+  setFirstPassword,
+  signIn,
+  signInWithMagicLink,
+  signUp,
+  verifyEmail,
+  type SignedIn,
+} from '../../../shared/auth/sign-in.js';
 import { forbidden } from '../../../shared/errors.js';
 import type { AppContext, AppState } from '../../context.js';
-import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { publicRoute, resolveKey, sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
-import { codeBody, emailBody, emptyBody, enableBody, passwordBody, signInBody, signUpBody, tokenQuery } from './schemas.js';
+import {
+  codeBody,
+  emailBody,
+  emptyBody,
+  enableBody,
+  passwordBody,
+  signInBody,
+  signUpBody,
+  tokenQuery,
+} from './schemas.js';
 
 function ownOriginOnly(): Middleware<AppState> {
   return async (ctx, next) => {
+    // A bad key is 401 here as on every route; a good one is refused below.
+    await resolveKey(ctx, null);
     if (!fromOwnOrigin(ctx.req.headers, ctx.services.publicOrigin)) {
       throw forbidden('cross_origin', {}, 'The sign-in service answers only the site’s own pages.');
     }
@@ -77,7 +102,14 @@ export function authRoutes(router: Router<AppState>): void {
   });
 
   router.post('/api/auth/two-factor/enable', guard, sessionOnly(), validate({ body: enableBody }), async (ctx) => {
-    ctx.body = { data: await enableTwoFactor(auth(ctx), sessionCaller(ctx), ctx.state.input.body.password as string | undefined, ctx.ip) };
+    ctx.body = {
+      data: await enableTwoFactor(
+        auth(ctx),
+        sessionCaller(ctx),
+        ctx.state.input.body.password as string | undefined,
+        ctx.ip,
+      ),
+    };
   });
 
   router.post('/api/auth/two-factor/confirm', guard, sessionOnly(), validate({ body: codeBody }), async (ctx) => {
@@ -101,11 +133,11 @@ export function authRoutes(router: Router<AppState>): void {
   });
 
   // Opened from an email: a top-level navigation, so no origin rule; the one-time token is the proof.
-  router.get('/api/auth/magic-link/verify', validate({ query: tokenQuery }), async (ctx) => {
+  router.get('/api/auth/magic-link/verify', publicRoute(null), validate({ query: tokenQuery }), async (ctx) => {
     signedIn(ctx, await signInWithMagicLink(auth(ctx), ctx.state.input.query.token as string, origin(ctx)));
   });
 
-  router.get('/api/auth/verify-email', validate({ query: tokenQuery }), async (ctx) => {
+  router.get('/api/auth/verify-email', publicRoute(null), validate({ query: tokenQuery }), async (ctx) => {
     const account = await verifyEmail(auth(ctx), ctx.state.input.query.token as string);
     ctx.body = { data: { email: account.email, email_verified: true } };
   });

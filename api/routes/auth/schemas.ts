@@ -15,7 +15,10 @@ const object = (properties: Record<string, SchemaObject>, required: string[]): S
 });
 
 export const signUpBody = object({ email, password, username: usernameSchema }, ['email', 'password']);
-export const signInBody = object({ email, password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } }, ['email', 'password']);
+export const signInBody = object({ email, password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } }, [
+  'email',
+  'password',
+]);
 export const codeBody = object({ code }, ['code']);
 export const enableBody = object({ password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } }, []);
 export const emailBody = object({ email }, ['email']);
