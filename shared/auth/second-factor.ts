@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { seal, unseal } from '../crypto/sealed-box.js';
-import { conflict, forbidden, recentSignInRequired } from '../errors.js';
+import { conflict, forbidden, recentSignInRequired, type ApiError } from '../errors.js';
 import { RecoveryCode, Session } from './models.js';
 import { verifyPassword } from './passwords.js';
 import type { AuthServices } from './services.js';
@@ -61,6 +61,21 @@ async function consumeCode(
   return used === 1;
 }
 
+/** One guess under the attempt limit: refused with 429 past it, counted as a failure when wrong. */
+async function limitedAttempt(
+  services: AuthServices,
+  account: Account,
+  ip: string | null,
+  attempt: () => Promise<boolean>,
+  refusal: () => ApiError,
+): Promise<void> {
+  const subjects = attemptSubjects(account, ip);
+  await services.signInAttempts.check(subjects);
+  if (await attempt()) return;
+  await services.signInAttempts.fail(subjects);
+  throw refusal();
+}
+
 async function checkCode(
   services: AuthServices,
   caller: CallerSession,
@@ -68,13 +83,13 @@ async function checkCode(
   code: string,
   ip: string | null,
 ): Promise<void> {
-  const subjects = attemptSubjects(caller.account, ip);
-  await services.signInAttempts.check(subjects);
-  const ok = await services.knex.transaction((trx) => consumeCode(trx, services, caller.account, secret, code));
-  if (!ok) {
-    await services.signInAttempts.fail(subjects);
-    throw forbidden('code_incorrect', {}, 'The code is not right, or was already used.');
-  }
+  await limitedAttempt(
+    services,
+    caller.account,
+    ip,
+    () => services.knex.transaction((trx) => consumeCode(trx, services, caller.account, secret, code)),
+    () => forbidden('code_incorrect', {}, 'The code is not right, or was already used.'),
+  );
 }
 
 function activeSecret(services: AuthServices, account: Account): string {
@@ -103,12 +118,14 @@ async function proveWithPassword(
 ): Promise<void> {
   if (!caller.account.password_hash) return;
   if (password === undefined) throw forbidden('password_required', {}, 'Send the account password as `password`.');
-  const subjects = attemptSubjects(caller.account, ip);
-  await services.signInAttempts.check(subjects);
-  if (!(await verifyPassword(caller.account.password_hash, password))) {
-    await services.signInAttempts.fail(subjects);
-    throw forbidden('password_incorrect', {}, 'The password is not right.');
-  }
+  const passwordHash = caller.account.password_hash;
+  await limitedAttempt(
+    services,
+    caller.account,
+    ip,
+    () => verifyPassword(passwordHash, password),
+    () => forbidden('password_incorrect', {}, 'The password is not right.'),
+  );
 }
 
 async function replaceRecoveryCodes(
@@ -159,13 +176,14 @@ export async function confirmTwoFactor(
     throw conflict('two_factor_not_pending', {}, 'Start with POST /api/auth/two-factor/enable.');
   }
   const secret = unseal(services.secret, SEAL_PURPOSE, caller.account.two_factor_pending_secret);
-  const subjects = attemptSubjects(caller.account, ip);
-  await services.signInAttempts.check(subjects);
-  const step = matchTotp(secret, code);
-  if (step === null) {
-    await services.signInAttempts.fail(subjects);
-    throw forbidden('code_incorrect', {}, 'The code is not right.');
-  }
+  let step: number | null = null;
+  await limitedAttempt(
+    services,
+    caller.account,
+    ip,
+    async () => (step = matchTotp(secret, code)) !== null,
+    () => forbidden('code_incorrect', {}, 'The code is not right.'),
+  );
   await services.knex.transaction(async (trx) => {
     await Account.query(trx).findById(caller.account.id).patch({
       two_factor_secret: caller.account.two_factor_pending_secret,

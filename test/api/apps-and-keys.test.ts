@@ -5,15 +5,11 @@ import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 describe('account: apps, keys and sessions', () => {
   useCleanDatabase();
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app.close());
+  const app = useTestApp();
 
   describe('apps', () => {
     it('creates an app with no permissions and the spec fields', async () => {

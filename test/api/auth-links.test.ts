@@ -5,7 +5,7 @@ import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, buildAccount, PASSWORD, uniqueEmail } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 async function linkMailedTo(email: string, path: string): Promise<string> {
   const [mail] = await db()('email_outbox').where({ to_address: email }).orderBy('created_at', 'desc');
@@ -15,11 +15,7 @@ async function linkMailedTo(email: string, path: string): Promise<string> {
 
 describe('sign-in service: magic links, email verification and the first password', () => {
   useCleanDatabase();
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app.close());
+  const app = useTestApp();
 
   describe('magic links', () => {
     it('creates a passwordless, verified account for a new email and signs it in', async () => {

@@ -6,16 +6,12 @@ import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, appWithKey, buildAccount, PASSWORD, signedInClient, uniqueEmail } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 import { until } from '../helpers/wait.js';
 
 describe('sign-in service: sign-up, sign-in and sessions', () => {
   useCleanDatabase();
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app.close());
+  const app = useTestApp();
 
   describe('POST /api/auth/sign-up', () => {
     it('creates the account, sets an HttpOnly SameSite=Lax cookie and mails a verification link', async () => {

@@ -8,17 +8,13 @@ import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { useTestApp } from '../helpers/test-app.js';
 
 const THIRTY_SECONDS = 30 * 1000;
 
 describe('sign-in service: two-factor authentication', () => {
   useCleanDatabase();
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp();
-  });
-  after(() => app.close());
+  const app = useTestApp();
 
   async function signIn(email: string) {
     const site = new SiteClient(app.client);

@@ -10,7 +10,7 @@ import { Allowances } from '../../shared/keys/allowances.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
-import { startTestApp, type TestApp } from '../helpers/test-app.js';
+import { startTestApp, useTestApp, type TestApp } from '../helpers/test-app.js';
 import { until } from '../helpers/wait.js';
 
 function probes(): Router<AppState> {
@@ -32,11 +32,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('authentication and access', () => {
   useCleanDatabase();
-  let app: TestApp;
-  before(async () => {
-    app = await startTestApp({ extraRoutes: [probes()] });
-  });
-  after(() => app.close());
+  const app = useTestApp({ extraRoutes: [probes()] });
 
   describe('keys that are not live answer 401 invalid_key alike, on every kind of route', () => {
     async function keysInEveryState() {

@@ -59,3 +59,20 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: () => closeServer(server, 1000),
   };
 }
+
+/** Starts the app for a describe block and closes it after: `const app = useTestApp();`. */
+export function useTestApp(options: TestAppOptions = {}): Pick<TestApp, 'client' | 'logs'> {
+  let app: TestApp | null = null;
+  before(async () => {
+    app = await startTestApp(options);
+  });
+  after(() => app?.close());
+  return {
+    get client() {
+      return app!.client;
+    },
+    get logs() {
+      return app!.logs;
+    },
+  };
+}
