@@ -53,7 +53,14 @@ try {
         `${p99Met ? 'p99 target met' : 'P99 TARGET MISSED'}: ${subject} p99 ${p99.toFixed(1)} ms (target under ${scenario.p99TargetMs} ms)`,
       );
     }
-    const met = ratio >= scenario.target;
+    const added = rows.find((r) => r.name === subject)!.result.p50 - rows.find((r) => r.name === baseline)!.result.p50;
+    const addedMet = scenario.maxAddedMs === undefined || added <= scenario.maxAddedMs;
+    if (scenario.maxAddedMs !== undefined) {
+      console.log(
+        `${addedMet ? 'added-time target met' : 'ADDED-TIME TARGET MISSED'}: ${subject} adds ${added.toFixed(3)} ms at p50 (target at most ${scenario.maxAddedMs} ms)`,
+      );
+    }
+    const met = ratio >= scenario.target && addedMet;
     failed ||= !met || !p99Met;
     console.log(
       `${met ? 'target met' : 'TARGET MISSED'}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`,

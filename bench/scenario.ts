@@ -12,6 +12,8 @@ export interface Scenario {
   description: string;
   /** The least share of the baseline's rate the subject must reach. */
   target: number;
+  /** The most the subject's p50 may exceed the baseline's, in ms, when the scenario sets one. */
+  maxAddedMs?: number;
   /** The most the subject's p99 may be, when the scenario sets one. */
   p99TargetMs?: number;
   run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string }>;

@@ -13,9 +13,9 @@ export function printTable(title: string, rows: Row[], baseline: string): void {
     row.name,
     row.result.requestsPerSecond.toFixed(0),
     base ? `${(row.result.requestsPerSecond / base).toFixed(2)}x` : '-',
-    row.result.p50.toFixed(1),
-    row.result.p95.toFixed(1),
-    row.result.p99.toFixed(1),
+    row.result.p50.toFixed(2),
+    row.result.p95.toFixed(2),
+    row.result.p99.toFixed(2),
     String(row.result.requests),
     String(row.result.errors),
   ]);

@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario.js';
+import { charge } from './charge.js';
 import { me } from './me.js';
 import { stack } from './stack.js';
 
-export const scenarios: Record<string, Scenario> = { stack, me };
+export const scenarios: Record<string, Scenario> = { stack, me, charge };

@@ -193,11 +193,8 @@ describe('the job queue', () => {
     });
 
     it('returns the worker result', async () => {
-      const started = Date.now();
       const result = await replies.request<{ doubled: number }>(ECHO, { n: 21 }, { timeoutMs: 5000 });
       expect(result).to.deep.equal({ doubled: 42 });
-      // The wake-up signal means no wait for the 2 s poll (a generous bound, not a benchmark).
-      expect(Date.now() - started).to.be.below(1900);
       expect(replies.pending).to.equal(0);
     });
 
@@ -222,7 +219,6 @@ describe('the job queue', () => {
       // Stop the slow queue's worker so the job cannot start before the deadline.
       const slowIds = workerIds.filter((_, index) => Object.keys(queues)[index] === SLOW);
       for (const id of slowIds) await boss().offWork({ id });
-      const started = Date.now();
       try {
         await replies.request(SLOW, {}, { timeoutMs: 300 });
         expect.fail('should time out');
@@ -230,7 +226,6 @@ describe('the job queue', () => {
         expect(error).to.be.instanceOf(JobTimeoutError);
         expect((error as JobTimeoutError).waitedMs).to.equal(300);
       }
-      expect(Date.now() - started).to.be.below(3000);
       expect(replies.pending).to.equal(0);
       const jobs = await until(async () => {
         const list = await jobsIn(SLOW);
