@@ -14,6 +14,8 @@ import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
 import { keyRoutes } from './routes/account/keys.js';
 import { sessionRoutes } from './routes/account/sessions.js';
+import { standingRoutes } from './routes/account/standing.js';
+import { usernameRoutes } from './routes/account/username.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
@@ -71,6 +73,8 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   sessionRoutes(api);
   appRoutes(api);
   keyRoutes(api);
+  usernameRoutes(api);
+  standingRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

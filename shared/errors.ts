@@ -67,6 +67,8 @@ export interface ErrorMembers {
   bytes?: number;
   retry_after?: number;
   second_factor?: boolean;
+  /** When the next rename is allowed (409 on a rename too soon). */
+  next_change_at?: string;
 }
 
 export interface ErrorBody {

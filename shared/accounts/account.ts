@@ -17,6 +17,10 @@ export class Account extends BaseModel {
   declare two_factor_enabled_at: Date | null;
   declare two_factor_pending_secret: string | null;
   declare totp_last_step: number | null;
+  declare username_changed_at: Date | null;
+  /** 'YYYY-MM-DD'. */
+  declare birth_date: string | null;
+  declare birth_date_confirmed_by: 'self_declared' | 'document' | 'moderator' | null;
   declare created_at: Date;
   declare updated_at: Date;
 

@@ -2,6 +2,7 @@
 // passwordless account.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
+import { claimFirstUsername } from '../accounts/usernames.js';
 import { conflict, firstPasswordReauthenticationRequired, unauthorized } from '../errors.js';
 import type { Session } from './models.js';
 import { mailLink, useLink } from './one-time-links.js';
@@ -33,14 +34,8 @@ export async function signUp(
   return services.knex.transaction(async (trx) => {
     const email = normalEmail(input.email);
     if (await findByEmail(trx, email)) throw conflict('email_taken', {}, 'An account with this email already exists.');
-    if (input.username && (await Account.query(trx).findOne({ username: input.username }))) {
-      throw conflict('username_taken', {}, 'This username is taken.');
-    }
-    const account = await Account.query(trx).insertAndFetch({
-      email,
-      password_hash: passwordHash,
-      username: input.username ?? null,
-    });
+    let account = await Account.query(trx).insertAndFetch({ email, password_hash: passwordHash });
+    if (input.username) account = await claimFirstUsername(trx, account.id, input.username);
     await mailLink(trx, services.publicUrl, 'verify_email', email, account.id);
     const { token, session } = await startSession(trx, account, origin);
     return { account, session, token };

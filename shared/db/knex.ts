@@ -7,6 +7,8 @@ export type { Knex };
 
 // Read bigint counts (COUNT(*) is bigint) as numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+// Keep calendar dates (birth dates) as 'YYYY-MM-DD' text: a Date would shift them by the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export function createKnex(connectionString: string, poolMax = 10): Knex {
   return knexFactory({

@@ -1,6 +1,7 @@
 // Builders of what tests need, through the domain's own code, each test owning its data.
 import { randomBytes } from 'node:crypto';
 import { Account } from '../../shared/accounts/account.js';
+import { claimFirstUsername } from '../../shared/accounts/usernames.js';
 import { Session } from '../../shared/auth/models.js';
 import { hashPassword } from '../../shared/auth/passwords.js';
 import { seal } from '../../shared/crypto/sealed-box.js';
@@ -33,13 +34,14 @@ export async function buildAccount(
   const email = uniqueEmail();
   const password = options.password === undefined ? PASSWORD : options.password;
   const totpSecret = options.twoFactor ? newTotpSecret() : null;
-  const account = await Account.query(db()).insertAndFetch({
+  let account = await Account.query(db()).insertAndFetch({
     email,
     password_hash: password ? await hashPassword(password) : null,
-    username: options.username ?? null,
     two_factor_secret: totpSecret ? seal(config().secret, 'totp-secret', totpSecret) : null,
     two_factor_enabled_at: totpSecret ? new Date() : null,
   });
+  const { username } = options;
+  if (username) account = await db().transaction((trx) => claimFirstUsername(trx, account.id, username));
   return { account, email, password, totpSecret };
 }
 

@@ -1,0 +1,63 @@
+// Account state, birth date, sign-in identities and linked connections (all session only).
+import { presentBirthDate, setBirthDate } from '../../../shared/accounts/birth-date.js';
+import { forgetConnection, isConnectionService, listIdentities } from '../../../shared/accounts/connections.js';
+import { accountStanding } from '../../../shared/accounts/standing.js';
+import { notFound } from '../../../shared/errors.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const birthDateBody: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['birth_date'],
+  properties: { birth_date: { type: 'string', format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+};
+const serviceParams: SchemaObject = {
+  type: 'object',
+  required: ['service'],
+  properties: { service: { type: 'string', maxLength: 40 } },
+};
+
+export function standingRoutes(api: VersionedRoutes): void {
+  api.get('/account/state', sessionOnly({ allowance: 'read' }), async (ctx) => {
+    const { account } = sessionCaller(ctx);
+    ctx.body = { data: await accountStanding(ctx.services.knex, account.id, account.username) };
+  });
+
+  api.get('/account/birth-date', sessionOnly({ allowance: 'read' }), async (ctx) => {
+    ctx.body = { data: presentBirthDate(sessionCaller(ctx).account) };
+  });
+
+  api.put(
+    '/account/birth-date',
+    sessionOnly({ allowance: 'write' }),
+    validate({ body: birthDateBody }),
+    async (ctx) => {
+      const account = await setBirthDate(
+        ctx.services.knex,
+        sessionCaller(ctx).account.id,
+        ctx.state.input.body.birth_date as string,
+      );
+      ctx.body = { data: presentBirthDate(account) };
+    },
+  );
+
+  api.get('/account/identities', sessionOnly({ allowance: 'read' }), async (ctx) => {
+    ctx.body = { data: await listIdentities(ctx.services.knex, sessionCaller(ctx).account) };
+  });
+
+  api.delete(
+    '/account/connections/:service',
+    sessionOnly({ allowance: 'write' }),
+    validate({ params: serviceParams }),
+    async (ctx) => {
+      const service = ctx.state.input.params.service as string;
+      if (!isConnectionService(service))
+        throw notFound(`There is no linkable service "${service}".`, 'service_not_found');
+      const removed = await forgetConnection(ctx.services.knex, sessionCaller(ctx).account.id, service);
+      ctx.body = { data: { service, removed } };
+    },
+  );
+}

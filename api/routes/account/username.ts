@@ -1,0 +1,56 @@
+// The account's username: availability, the first name, and renames (spec: Username; Account routes).
+import { claimFirstUsername, renameAccount, usernameAvailable } from '../../../shared/accounts/usernames.js';
+import { nextChangeAt } from '../../../shared/accounts/username-rules.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import { usernameSchema } from '../auth/schemas.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const availabilityQuery: SchemaObject = {
+  type: 'object',
+  required: ['q'],
+  properties: { q: { type: 'string', maxLength: 200 } },
+};
+const usernameBody: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username'],
+  properties: { username: usernameSchema },
+};
+
+export function usernameRoutes(api: VersionedRoutes): void {
+  api.get(
+    '/account/username',
+    sessionOnly({ allowance: 'read' }),
+    validate({ query: availabilityQuery }),
+    async (ctx) => {
+      const q = ctx.state.input.query.q as string;
+      ctx.body = {
+        data: { username: q, available: await usernameAvailable(ctx.services.knex, q, sessionCaller(ctx).account.id) },
+      };
+    },
+  );
+
+  api.put('/account/username', sessionOnly({ allowance: 'write' }), validate({ body: usernameBody }), async (ctx) => {
+    const { knex } = ctx.services;
+    const account = await knex.transaction((trx) =>
+      claimFirstUsername(trx, sessionCaller(ctx).account.id, ctx.state.input.body.username as string),
+    );
+    ctx.body = { data: { username: account.username, next_change_at: null } };
+  });
+
+  api.patch('/account/username', sessionOnly({ allowance: 'write' }), validate({ body: usernameBody }), async (ctx) => {
+    const { account, next_change_at } = await renameAccount(
+      ctx.services.knex,
+      sessionCaller(ctx).account.id,
+      ctx.state.input.body.username as string,
+    );
+    ctx.body = {
+      data: {
+        username: account.username,
+        next_change_at: (nextChangeAt(account.username_changed_at) ?? next_change_at).toISOString(),
+      },
+    };
+  });
+}

@@ -1,0 +1,21 @@
+// The spec's username rules as pure functions.
+export const USERNAME_PATTERN = '^[a-z0-9][a-z0-9_]{1,22}[a-z0-9]$';
+const USERNAME = new RegExp(USERNAME_PATTERN);
+
+export const RENAME_WAIT_DAYS = 30;
+export const ALIAS_DAYS = 30;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** 3 to 24 of a-z, 0-9 and `_`, neither first nor last `_`. */
+export function isUsernameShape(name: string): boolean {
+  return USERNAME.test(name);
+}
+
+/** When an account renamed at `changedAt` may rename again (null: now). */
+export function nextChangeAt(changedAt: Date | null): Date | null {
+  return changedAt ? new Date(changedAt.getTime() + RENAME_WAIT_DAYS * DAY_MS) : null;
+}
+
+export function aliasExpiry(now = Date.now()): Date {
+  return new Date(now + ALIAS_DAYS * DAY_MS);
+}
