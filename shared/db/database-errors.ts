@@ -16,7 +16,9 @@ export function registerConstraint(name: string, toError: () => ApiError): void 
 
 /** The API error for a database error, or null when it is not one the caller caused. */
 export function mapDatabaseError(error: unknown): ApiError | null {
-  const pgError = error as PgError;
+  // Objection wraps the driver's error (db-errors); the PostgreSQL fields are on the original.
+  const wrapped = error as { nativeError?: PgError } | undefined;
+  const pgError = (wrapped?.nativeError ?? error) as PgError;
   if (typeof pgError?.code !== 'string') return null;
   const named = pgError.constraint ? byConstraint.get(pgError.constraint) : undefined;
   switch (pgError.code) {

@@ -75,6 +75,11 @@ describe('database errors', () => {
     expect(mapped?.body().error).to.include({ code: 'conflict', reason: 'duplicate_report' });
   });
 
+  it('reads the PostgreSQL fields through an Objection-wrapped error', () => {
+    const wrapped = { name: 'CheckViolationError', nativeError: { code: '23514', constraint: 'some_unregistered_check' } };
+    expect(mapDatabaseError(wrapped)?.status).to.equal(400);
+  });
+
   it('leaves other errors alone (they become 500)', () => {
     expect(mapDatabaseError(new Error('boom'))).to.equal(null);
     expect(mapDatabaseError({ code: '57P01' })).to.equal(null);
