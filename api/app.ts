@@ -12,6 +12,7 @@ import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
 import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
+import { dataRoutes } from './routes/account/data.js';
 import { keyRoutes } from './routes/account/keys.js';
 import { sessionRoutes } from './routes/account/sessions.js';
 import { standingRoutes } from './routes/account/standing.js';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   keyRoutes(api);
   usernameRoutes(api);
   standingRoutes(api);
+  dataRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -16,6 +16,9 @@ export const SIGN_IN_ATTEMPTS: AttemptRule = { name: 'signin', failures: 5, wind
 /** Magic links and other mail a stranger can trigger: 5 per 15 minutes per address and per email. */
 export const MAIL_REQUESTS: AttemptRule = { name: 'mail', failures: 5, windowSeconds: 15 * 60 };
 
+/** Spec: 10 attempts at a password or code per 15 minutes per account before deleting data. */
+export const DELETION_PROOFS: AttemptRule = { name: 'deletion', failures: 10, windowSeconds: 15 * 60 };
+
 export class AttemptLimiter {
   private readonly limiter: RateLimiterPostgres;
 

@@ -224,3 +224,8 @@ export async function renewRecoveryCodes(services: AuthServices, caller: CallerS
   if (owesSecondFactor(caller.account, caller.session)) throw forbidden('mfa_required');
   return services.knex.transaction((trx) => replaceRecoveryCodes(trx, services, caller.account.id));
 }
+
+/** Checks and uses up an authenticator or recovery code of an account with two-factor on. */
+export function consumeSecondFactorCode(services: AuthServices, account: Account, code: string): Promise<boolean> {
+  return services.knex.transaction((trx) => consumeCode(trx, services, account, activeSecret(services, account), code));
+}

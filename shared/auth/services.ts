@@ -1,6 +1,6 @@
 // What the sign-in service's commands need from the process, built once at start.
 import type { Knex } from 'knex';
-import { AttemptLimiter, MAIL_REQUESTS, SIGN_IN_ATTEMPTS } from './attempts.js';
+import { AttemptLimiter, DELETION_PROOFS, MAIL_REQUESTS, SIGN_IN_ATTEMPTS } from './attempts.js';
 
 export interface AuthServices {
   knex: Knex;
@@ -8,6 +8,7 @@ export interface AuthServices {
   publicUrl: string;
   signInAttempts: AttemptLimiter;
   mailRequests: AttemptLimiter;
+  deletionProofs: AttemptLimiter;
 }
 
 export function createAuthServices(knex: Knex, secret: string, publicUrl: string): AuthServices {
@@ -17,5 +18,6 @@ export function createAuthServices(knex: Knex, secret: string, publicUrl: string
     publicUrl,
     signInAttempts: new AttemptLimiter(knex, SIGN_IN_ATTEMPTS),
     mailRequests: new AttemptLimiter(knex, MAIL_REQUESTS),
+    deletionProofs: new AttemptLimiter(knex, DELETION_PROOFS),
   };
 }

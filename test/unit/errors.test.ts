@@ -76,7 +76,10 @@ describe('database errors', () => {
   });
 
   it('reads the PostgreSQL fields through an Objection-wrapped error', () => {
-    const wrapped = { name: 'CheckViolationError', nativeError: { code: '23514', constraint: 'some_unregistered_check' } };
+    const wrapped = {
+      name: 'CheckViolationError',
+      nativeError: { code: '23514', constraint: 'some_unregistered_check' },
+    };
     expect(mapDatabaseError(wrapped)?.status).to.equal(400);
   });
 

@@ -1,0 +1,111 @@
+// `DELETE /account/data?category=`: the proof (spec: "Proof for DELETE /account/data", rules 2 to 4; rule 1,
+// the second factor, is the route's access declaration) and the deletion, one transaction per request.
+// Each category names the tables it empties; later issues add theirs (library, reviews, ...). A category
+// whose tables do not exist yet removes nothing and says so.
+import type { Knex } from 'knex';
+import { verifyPassword } from '../auth/passwords.js';
+import { consumeSecondFactorCode } from '../auth/second-factor.js';
+import type { AuthServices } from '../auth/services.js';
+import { signedInRecently } from '../auth/session-rules.js';
+import type { Session } from '../auth/models.js';
+import { forbidden } from '../errors.js';
+import type { Account } from './account.js';
+
+export const DELETION_CATEGORIES = [
+  'library',
+  'reviews',
+  'sessions',
+  'journeys',
+  'lists',
+  'screenshots',
+  'comments',
+  'views',
+  'everything',
+] as const;
+export type DeletionCategory = (typeof DELETION_CATEGORIES)[number];
+
+interface OwnedTable {
+  table: string;
+  owner: string;
+}
+
+/** What each category removes. `everything` is all of them: the account's content, and every session. */
+export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, OwnedTable[]> = {
+  library: [],
+  reviews: [],
+  sessions: [{ table: 'sessions', owner: 'account_id' }],
+  journeys: [],
+  lists: [],
+  screenshots: [],
+  comments: [],
+  views: [],
+};
+
+export function tablesOf(category: DeletionCategory): OwnedTable[] {
+  if (category === 'everything') return Object.values(CATEGORY_TABLES).flat();
+  return CATEGORY_TABLES[category];
+}
+
+/** Whether the caller's own session ends with this deletion (its cookie must be cleared). */
+export function endsSessions(category: DeletionCategory): boolean {
+  return tablesOf(category).some((owned) => owned.table === 'sessions');
+}
+
+export interface DeletionProof {
+  password?: string;
+  code?: string;
+}
+
+/**
+ * Rules 2 to 4: an account with a password sends it every time; a passwordless one needs a session from
+ * the last 15 minutes or, with two-factor on, a code. Every password or code tried counts against 10 per
+ * 15 minutes per account.
+ */
+export async function proveDeletion(
+  services: AuthServices,
+  account: Account,
+  session: Session,
+  proof: DeletionProof,
+): Promise<void> {
+  const subjects = [`account:${account.id}`];
+  if (account.password_hash) {
+    if (proof.password === undefined)
+      throw forbidden('password_required', {}, 'Send the account password as `password`.');
+    await services.deletionProofs.spend(subjects);
+    if (!(await verifyPassword(account.password_hash, proof.password)))
+      throw forbidden('password_incorrect', {}, 'The password is not right.');
+    return;
+  }
+  const twoFactorOn = account.two_factor_enabled_at !== null;
+  if (proof.code !== undefined && twoFactorOn) {
+    await services.deletionProofs.spend(subjects);
+    if (!(await consumeSecondFactorCode(services, account, proof.code))) {
+      throw forbidden('code_incorrect', {}, 'The code is not right, or was already used.');
+    }
+    return;
+  }
+  if (!signedInRecently(session)) {
+    throw forbidden(
+      'reauthentication_required',
+      { second_factor: twoFactorOn },
+      twoFactorOn
+        ? 'Sign in again, or send a code from your authenticator as `code`.'
+        : 'Sign in again: deleting data needs a sign-in from the last 15 minutes.',
+    );
+  }
+}
+
+/** Removes exactly the category's records of the account, in one transaction; answers counts per table. */
+export async function deleteAccountData(
+  knex: Knex,
+  accountId: string,
+  category: DeletionCategory,
+): Promise<Record<string, number>> {
+  return knex.transaction(async (trx) => {
+    const removed: Record<string, number> = {};
+    for (const owned of tablesOf(category)) {
+      removed[owned.table] = await trx(owned.table).where(owned.owner, accountId).delete();
+    }
+    return removed;
+  });
+}

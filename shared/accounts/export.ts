@@ -1,0 +1,44 @@
+// `GET /account/export`: everything the account wrote, as one JSON document written table by table and
+// row by row to a stream, so a large library never sits whole in memory.
+import { PassThrough, type Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import type { Logger } from '../logger.js';
+import { ACCOUNT_COLUMNS, EXPORTED_TABLES } from './export-registry.js';
+
+export const EXPORT_VERSION = 1;
+
+function write(out: PassThrough, text: string): Promise<void> {
+  return out.write(text) ? Promise.resolve() : new Promise((resolve) => out.once('drain', () => resolve()));
+}
+
+async function fill(knex: Knex, accountId: string, out: PassThrough): Promise<void> {
+  const account = await knex('accounts').where({ id: accountId }).first(ACCOUNT_COLUMNS);
+  await write(
+    out,
+    `{"export_version":${EXPORT_VERSION},"exported_at":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(account)}`,
+  );
+  for (const entry of EXPORTED_TABLES) {
+    await write(out, `,${JSON.stringify(entry.key)}:[`);
+    const rows = knex(entry.table).where(entry.owner, accountId).orderBy(entry.orderBy).select(entry.columns).stream();
+    let first = true;
+    for await (const row of rows) {
+      await write(out, `${first ? '' : ','}${JSON.stringify(row)}`);
+      first = false;
+    }
+    await write(out, ']');
+  }
+  await write(out, '}\n');
+}
+
+export function exportAccount(knex: Knex, accountId: string, log: Logger): Readable {
+  const out = new PassThrough();
+  fill(knex, accountId, out).then(
+    () => out.end(),
+    (error) => {
+      // The status line is gone by now: cut the stream so the client sees an incomplete document, not a valid one.
+      log.error({ err: error, account_id: accountId }, 'export failed');
+      out.destroy(error as Error);
+    },
+  );
+  return out;
+}

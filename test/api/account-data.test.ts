@@ -1,0 +1,228 @@
+// GET /account/export and DELETE /account/data: the export registry against the schema, what the export
+// holds (and never holds), the deletion proof matrix, and deletion touching nothing outside its category.
+import { expect } from 'chai';
+import { mailLink } from '../../shared/auth/one-time-links.js';
+import { currentTotp } from '../../shared/auth/totp.js';
+import { EXPORTED_TABLES, NOT_EXPORTED } from '../../shared/accounts/export-registry.js';
+import { db } from '../../shared/db/knex.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+import { ageSession, appWithKey, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
+import { SiteClient } from '../helpers/site-client.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+describe('account data: export and deletion', () => {
+  useCleanDatabase();
+  const app = useTestApp();
+
+  /** A passwordless account signed in by magic link (and past its second factor when it has one). */
+  async function passwordless(options: { twoFactor?: boolean } = {}) {
+    const built = await buildAccount({ password: null, twoFactor: options.twoFactor });
+    await db().transaction((trx) =>
+      mailLink(trx, 'http://localhost:3000', 'magic_link', built.email, built.account.id),
+    );
+    const [mail] = await db()('email_outbox').where({ to_address: built.email }).orderBy('created_at', 'desc');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
+    const site = new SiteClient(app.client);
+    const res = await site.get(`/api/auth/magic-link/verify?token=${token}`);
+    if (built.totpSecret) await site.post('/api/auth/two-factor', { code: currentTotp(built.totpSecret) });
+    return { ...built, site, sessionId: res.body.data.session.id as string };
+  }
+
+  describe('the export registry', () => {
+    it('lists every table that holds an account’s rows, exported or left out with a reason', async () => {
+      const { rows } = await db().raw(`
+        SELECT DISTINCT tc.table_name AS table
+        FROM information_schema.table_constraints tc
+        JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name
+        WHERE tc.constraint_type = 'FOREIGN KEY' AND ccu.table_name = 'accounts' AND tc.table_schema = 'public'`);
+      const owned = rows.map((row: { table: string }) => row.table).sort();
+      expect(owned.length).to.be.greaterThan(5);
+      const known = new Set([...EXPORTED_TABLES.map((entry) => entry.table), ...Object.keys(NOT_EXPORTED)]);
+      expect(
+        owned.filter((table: string) => !known.has(table)),
+        'account-owned tables missing from the export registry',
+      ).to.deep.equal([]);
+    });
+
+    it('exports no secret columns', () => {
+      for (const entry of EXPORTED_TABLES) {
+        for (const column of entry.columns)
+          expect(column, `${entry.table}.${column}`).not.to.match(/hash|secret|token/);
+      }
+    });
+  });
+
+  describe('GET /account/export', () => {
+    it('holds what the account wrote, as a named JSON file, with no token, hash or secret', async () => {
+      const { site, account, sessionId } = await signedInClient(app.client);
+      await site.put('/api/v1/account/username', { username: 'exporter' });
+      const { app: made, token } = await appWithKey(account.id, ['profile.read']);
+      await db()('connections').insert({ account_id: account.id, service: 'steam', external_id: '76561198' });
+      await db()('infractions').insert({ account_id: account.id, reason: 'Aviso', details: 'Leia as regras' });
+      const other = await buildAccount({ username: 'not_in_it' });
+
+      const res = await site.get('/api/v1/account/export');
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
+      expect(res.headers.get('content-disposition')).to.match(
+        /^attachment; filename="jogatina-export-exporter-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const doc = JSON.parse(res.text);
+      expect(doc.export_version).to.equal(1);
+      expect(doc.account).to.include({ id: account.id, username: 'exporter' });
+      expect(doc.account).not.to.have.any.keys(
+        'password_hash',
+        'two_factor_secret',
+        'two_factor_pending_secret',
+        'totp_last_step',
+      );
+      expect(doc.usernames.map((u: { name: string }) => u.name)).to.deep.equal(['exporter']);
+      expect(doc.apps.map((a: { id: string }) => a.id)).to.deep.equal([made.id]);
+      expect(doc.api_keys[0]).to.include({ app_id: made.id, last4: token.slice(-4) });
+      expect(doc.sessions.map((s: { id: string }) => s.id)).to.include(sessionId);
+      expect(doc.connections[0]).to.include({ service: 'steam', external_id: '76561198' });
+      expect(doc.infractions[0]).to.include({ reason: 'Aviso' });
+
+      expect(res.text).not.to.include(token);
+      const secrets = [
+        ...(await db()('api_keys').where({ account_id: account.id }).pluck('token_hash')),
+        ...(await db()('sessions').where({ account_id: account.id }).pluck('token_hash')),
+        ...(await db()('accounts').where({ id: account.id }).pluck('password_hash')),
+      ];
+      for (const secret of secrets) expect(res.text).not.to.include(secret);
+      expect(res.text).not.to.include(other.account.id);
+    });
+
+    it('is refused to a session that owes its second factor', async () => {
+      const { email } = await buildAccount({ twoFactor: true });
+      const site = new SiteClient(app.client);
+      await site.post('/api/auth/sign-in', { email, password: PASSWORD });
+      const res = await site.get('/api/v1/account/export');
+      expect(res.status).to.equal(403);
+      expect(res.body.error.reason).to.equal('mfa_required');
+    });
+  });
+
+  describe('DELETE /account/data: the proof', () => {
+    it('asks a password account for its password every time', async () => {
+      const { site } = await signedInClient(app.client);
+      const missing = await site.delete('/api/v1/account/data?category=library');
+      expect(missing.status).to.equal(403);
+      expect(missing.body.error).to.deep.include({ code: 'forbidden', reason: 'password_required' });
+      const wrong = await site.delete('/api/v1/account/data?category=library', { body: { password: 'not it at all' } });
+      expect(wrong.body.error.reason).to.equal('password_incorrect');
+      const right = await site.delete('/api/v1/account/data?category=library', { body: { password: PASSWORD } });
+      expect(right.status).to.equal(200);
+      expect(right.body.data).to.deep.equal({ category: 'library', removed: {} });
+    });
+
+    it('checks the second factor first, whatever the body holds', async () => {
+      const { email, account } = await buildAccount({ twoFactor: true });
+      const site = new SiteClient(app.client);
+      await site.post('/api/auth/sign-in', { email, password: PASSWORD });
+      const res = await site.delete('/api/v1/account/data?category=sessions', {
+        body: { password: PASSWORD, code: '123456' },
+      });
+      expect(res.status).to.equal(403);
+      expect(res.body.error.reason).to.equal('mfa_required');
+      expect(await db()('sessions').where({ account_id: account.id })).to.have.length(1);
+    });
+
+    it('lets a passwordless account delete from a session of the last 15 minutes', async () => {
+      const { site } = await passwordless();
+      const res = await site.delete('/api/v1/account/data?category=library');
+      expect(res.status).to.equal(200);
+    });
+
+    it('asks an older passwordless session to sign in again, saying a code would not do without two-factor', async () => {
+      const { site, sessionId } = await passwordless();
+      await ageSession(sessionId, 16);
+      const res = await site.delete('/api/v1/account/data?category=library');
+      expect(res.status).to.equal(403);
+      expect(res.body.error).to.deep.include({
+        code: 'forbidden',
+        reason: 'reauthentication_required',
+        second_factor: false,
+      });
+    });
+
+    it('takes a code from an older passwordless session with two-factor on, and refuses a wrong one', async () => {
+      const { site, sessionId, totpSecret } = await passwordless({ twoFactor: true });
+      await ageSession(sessionId, 16);
+      const bare = await site.delete('/api/v1/account/data?category=library');
+      expect(bare.body.error).to.deep.include({ reason: 'reauthentication_required', second_factor: true });
+      const wrong = await site.delete('/api/v1/account/data?category=library', { body: { code: '000000' } });
+      expect(wrong.status).to.equal(403);
+      expect(wrong.body.error.reason).to.equal('code_incorrect');
+      const right = await site.delete('/api/v1/account/data?category=library', {
+        body: { code: currentTotp(totpSecret!, Date.now() + 30000) },
+      });
+      expect(right.status).to.equal(200);
+    });
+
+    it('allows 10 attempts per 15 minutes, then answers 429 too_many_attempts', async () => {
+      const { site } = await signedInClient(app.client);
+      for (let i = 0; i < 10; i += 1) {
+        const res = await site.delete('/api/v1/account/data?category=library', { body: { password: `wrong ${i}` } });
+        expect(res.status).to.equal(403);
+      }
+      const eleventh = await site.delete('/api/v1/account/data?category=library', { body: { password: PASSWORD } });
+      expect(eleventh.status).to.equal(429);
+      expect(eleventh.body.error).to.deep.include({ code: 'rate_limited', reason: 'too_many_attempts' });
+      expect(eleventh.body.error.retry_after).to.be.within(1, 900);
+    });
+
+    it('refuses a missing or unknown category', async () => {
+      const { site } = await signedInClient(app.client);
+      const missing = await site.delete('/api/v1/account/data', { body: { password: PASSWORD } });
+      expect(missing.status).to.equal(400);
+      expect(missing.body.error).to.deep.include({ field: 'category', reason: 'missing' });
+      const unknown = await site.delete('/api/v1/account/data?category=friends', { body: { password: PASSWORD } });
+      expect(unknown.body.error).to.deep.include({ field: 'category', reason: 'not_allowed' });
+    });
+
+    it('is session only', async () => {
+      const { account } = await buildAccount();
+      const { token } = await appWithKey(account.id, ['profile.write']);
+      const res = await app.client.delete('/api/v1/account/data?category=library', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).to.equal(403);
+      expect(res.body.error.code).to.equal('forbidden');
+    });
+  });
+
+  describe('DELETE /account/data: what goes', () => {
+    it('sessions: every session of the account, the calling one included, and nothing else', async () => {
+      const { site, account, email } = await signedInClient(app.client);
+      await new SiteClient(app.client).post('/api/auth/sign-in', { email, password: PASSWORD });
+      await appWithKey(account.id);
+      const bystander = await signedInClient(app.client);
+      const res = await site.delete('/api/v1/account/data?category=sessions', { body: { password: PASSWORD } });
+      expect(res.status).to.equal(200);
+      expect(res.body.data).to.deep.equal({ category: 'sessions', removed: { sessions: 2 } });
+      expect(res.headers.get('set-cookie')).to.match(/^sid=;/);
+      expect(await db()('sessions').where({ account_id: account.id })).to.have.length(0);
+      expect(await db()('apps').where({ account_id: account.id })).to.have.length(1);
+      expect((await bystander.site.get('/api/auth/session')).status, 'another account stays signed in').to.equal(200);
+    });
+
+    it('everything: signs out everywhere and keeps the account and its apps', async () => {
+      const { site, account } = await signedInClient(app.client);
+      await appWithKey(account.id);
+      const res = await site.delete('/api/v1/account/data?category=everything', { body: { password: PASSWORD } });
+      expect(res.status).to.equal(200);
+      expect(res.body.data.removed.sessions).to.equal(1);
+      expect(await db()('accounts').where({ id: account.id })).to.have.length(1);
+      expect(await db()('apps').where({ account_id: account.id })).to.have.length(1);
+      expect((await site.get('/api/auth/session')).status).to.equal(401);
+    });
+
+    it('a category without records removes nothing and keeps the session', async () => {
+      const { site } = await signedInClient(app.client);
+      const res = await site.delete('/api/v1/account/data?category=reviews', { body: { password: PASSWORD } });
+      expect(res.body.data).to.deep.equal({ category: 'reviews', removed: {} });
+      expect((await site.get('/api/auth/session')).status).to.equal(200);
+    });
+  });
+});
