@@ -41,6 +41,23 @@ export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, Ow
   views: [],
 };
 
+/**
+ * Account-owned tables no category removes, and why: they are settings, records kept about the account,
+ * or security material, not content the account wrote. A test checks that every account-owned table is
+ * in a category or here, so a new table makes its author decide.
+ */
+export const KEPT_ON_DELETION: Record<string, string> = {
+  profiles: 'the profile itself; edited through PATCH /profile',
+  usernames: 'the account’s name and its aliases',
+  apps: 'developer settings; deleted through DELETE /account/apps/{id}',
+  api_keys: 'go with their app',
+  infractions: 'moderation’s record of the account',
+  identities: 'how the account signs in',
+  connections: 'forgotten through DELETE /account/connections/{service}',
+  recovery_codes: 'security material of two-factor',
+  auth_tokens: 'one-time links, expiring by themselves',
+};
+
 export function tablesOf(category: DeletionCategory): OwnedTable[] {
   if (category === 'everything') return Object.values(CATEGORY_TABLES).flat();
   return CATEGORY_TABLES[category];

@@ -15,6 +15,23 @@ export interface ExportedTable {
 
 export const EXPORTED_TABLES: ExportedTable[] = [
   {
+    key: 'profile',
+    table: 'profiles',
+    owner: 'account_id',
+    columns: [
+      'bio',
+      'pronouns',
+      'thought',
+      'video_username',
+      'photo_username',
+      'microblog_username',
+      'library_visibility',
+      'created_at',
+      'updated_at',
+    ],
+    orderBy: 'created_at',
+  },
+  {
     key: 'usernames',
     table: 'usernames',
     owner: 'account_id',

@@ -3,9 +3,11 @@
 import { expect } from 'chai';
 import { mailLink } from '../../shared/auth/one-time-links.js';
 import { currentTotp } from '../../shared/auth/totp.js';
+import { KEPT_ON_DELETION, tablesOf } from '../../shared/accounts/data-deletion.js';
 import { EXPORTED_TABLES, NOT_EXPORTED } from '../../shared/accounts/export-registry.js';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { accountOwnedTables } from '../helpers/schema.js';
 import { ageSession, appWithKey, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -30,18 +32,22 @@ describe('account data: export and deletion', () => {
 
   describe('the export registry', () => {
     it('lists every table that holds an account’s rows, exported or left out with a reason', async () => {
-      const { rows } = await db().raw(`
-        SELECT DISTINCT tc.table_name AS table
-        FROM information_schema.table_constraints tc
-        JOIN information_schema.constraint_column_usage ccu ON ccu.constraint_name = tc.constraint_name
-        WHERE tc.constraint_type = 'FOREIGN KEY' AND ccu.table_name = 'accounts' AND tc.table_schema = 'public'`);
-      const owned = rows.map((row: { table: string }) => row.table).sort();
+      const owned = await accountOwnedTables();
       expect(owned.length).to.be.greaterThan(5);
       const known = new Set([...EXPORTED_TABLES.map((entry) => entry.table), ...Object.keys(NOT_EXPORTED)]);
       expect(
         owned.filter((table: string) => !known.has(table)),
         'account-owned tables missing from the export registry',
       ).to.deep.equal([]);
+    });
+
+    it('makes every account-owned table either deletable by a category or kept on purpose', async () => {
+      const decided = new Set([
+        ...tablesOf('everything').map((owned) => owned.table),
+        ...Object.keys(KEPT_ON_DELETION),
+      ]);
+      const undecided = (await accountOwnedTables()).filter((table: string) => !decided.has(table));
+      expect(undecided, 'account-owned tables no deletion category names').to.deep.equal([]);
     });
 
     it('exports no secret columns', () => {

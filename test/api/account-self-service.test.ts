@@ -328,3 +328,52 @@ describe('account self-service', () => {
     }
   });
 });
+
+describe('POST /account/bootstrap', () => {
+  useCleanDatabase();
+  const app = useTestApp();
+
+  it('creates the profile row with the defaults, once', async () => {
+    const { site, account } = await signedInClient(app.client);
+    const first = await site.post('/api/v1/account/bootstrap');
+    expect(first.status).to.equal(200);
+    expect(first.body.data).to.deep.equal({ ready: true, profile_created: true, adopted: [] });
+    const profile = await db()('profiles').where({ account_id: account.id }).first();
+    expect(profile).to.include({ library_visibility: 'PUBLIC', bio: '' });
+    const second = await site.post('/api/v1/account/bootstrap');
+    expect(second.body.data).to.deep.equal({ ready: true, profile_created: false, adopted: [] });
+    expect(await db()('profiles').where({ account_id: account.id })).to.have.length(1);
+  });
+
+  it('adopts the Twitch sign-in identity as the linked connection, idempotently', async () => {
+    const { site, account } = await signedInClient(app.client);
+    await db()('identities').insert({
+      account_id: account.id,
+      provider: 'twitch',
+      provider_account_id: '4242',
+      display_name: 'caster',
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const res = await site.post('/api/v1/account/bootstrap?adopt_twitch=true');
+      expect(res.status).to.equal(200);
+      expect(res.body.data.adopted).to.deep.equal(['twitch']);
+    }
+    const connections = await db()('connections').where({ account_id: account.id });
+    expect(connections).to.have.length(1);
+    expect(connections[0]).to.include({ service: 'twitch', external_id: '4242', display_name: 'caster' });
+  });
+
+  it('answers 404 when there is no Twitch identity to adopt, and refuses a flag that is not a boolean', async () => {
+    const { site, account } = await signedInClient(app.client);
+    const none = await site.post('/api/v1/account/bootstrap?adopt_twitch=true');
+    expect(none.status).to.equal(404);
+    expect(none.body.error.reason).to.equal('identity_not_found');
+    expect(
+      await db()('profiles').where({ account_id: account.id }),
+      'the refused call left nothing half done',
+    ).to.have.length(0);
+    const bad = await site.post('/api/v1/account/bootstrap?adopt_twitch=yes');
+    expect(bad.status).to.equal(400);
+    expect(bad.body.error).to.deep.include({ field: 'adopt_twitch', reason: 'wrong_type' });
+  });
+});

@@ -1,5 +1,6 @@
 // Account state, birth date, sign-in identities and linked connections (all session only).
 import { presentBirthDate, setBirthDate } from '../../../shared/accounts/birth-date.js';
+import { bootstrapAccount } from '../../../shared/accounts/bootstrap.js';
 import { forgetConnection, isConnectionService, listIdentities } from '../../../shared/accounts/connections.js';
 import { accountStanding } from '../../../shared/accounts/standing.js';
 import { notFound } from '../../../shared/errors.js';
@@ -20,7 +21,24 @@ const serviceParams: SchemaObject = {
   properties: { service: { type: 'string', maxLength: 40 } },
 };
 
+const bootstrapQuery: SchemaObject = {
+  type: 'object',
+  properties: { adopt_twitch: { type: 'boolean', default: false } },
+};
+
 export function standingRoutes(api: VersionedRoutes): void {
+  api.post(
+    '/account/bootstrap',
+    sessionOnly({ allowance: 'write' }),
+    validate({ query: bootstrapQuery }),
+    async (ctx) => {
+      const result = await bootstrapAccount(ctx.services.knex, sessionCaller(ctx).account.id, {
+        adoptTwitch: ctx.state.input.query.adopt_twitch === true,
+      });
+      ctx.body = { data: { ready: true, ...result } };
+    },
+  );
+
   api.get('/account/state', sessionOnly({ allowance: 'read' }), async (ctx) => {
     const { account } = sessionCaller(ctx);
     ctx.body = { data: await accountStanding(ctx.services.knex, account.id, account.username) };
