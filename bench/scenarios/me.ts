@@ -5,6 +5,7 @@ import { Account } from '../../shared/accounts/account.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { createKey } from '../../shared/keys/keys.js';
 import { compareServers } from '../lib/compare.js';
+import { startApiServer } from '../lib/api-server.js';
 import { startServer } from '../lib/processes.js';
 import type { Scenario } from '../scenario.js';
 
@@ -29,14 +30,8 @@ export const me: Scenario = {
     }
     const servers = {
       'raw node:http + pg': await startServer('bench/baselines/raw-me.ts', { DATABASE_URL: database.url }),
-      'jogatina GET /me': await startServer('api/server.ts', {
-        DATABASE_URL: database.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
+      'jogatina GET /me': await startApiServer(database.url, {
         KEY_PREFIX: PREFIX,
-        SECRET: 'bench-secret-0123456789abcdef0123456789',
         // A run makes far more requests than an hour's read allowance; charging costs the same either way.
         ALLOWANCE_READ_PER_HOUR: '1000000000',
       }),

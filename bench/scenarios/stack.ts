@@ -3,6 +3,7 @@
 // to show the framework's own share. Target: at least 0.5x the raw rate.
 import type { Scenario } from '../scenario.js';
 import { compareServers } from '../lib/compare.js';
+import { startApiServer } from '../lib/api-server.js';
 import { startServer } from '../lib/processes.js';
 
 export const stack: Scenario = {
@@ -12,14 +13,7 @@ export const stack: Scenario = {
     const servers = {
       'raw node:http': await startServer('bench/baselines/raw-not-found.ts', {}),
       'bare koa': await startServer('bench/baselines/bare-koa.ts', {}),
-      'jogatina stack': await startServer('api/server.ts', {
-        DATABASE_URL: database.url,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-        SECRET: 'bench-secret-0123456789abcdef0123456789',
-      }),
+      'jogatina stack': await startApiServer(database.url),
     };
     try {
       const rows = await compareServers(

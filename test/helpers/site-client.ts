@@ -1,17 +1,19 @@
 // A browser of the site: keeps the session cookie, sends the site's Origin, and has an address of its own
 // (X-Forwarded-For) so per-address attempt limits of one test do not touch another.
 import { randomInt } from 'node:crypto';
-import type { TestClient, TestResponse, RequestOptions } from './http-client.js';
+import { HttpVerbs, type TestClient, type TestResponse, type RequestOptions } from './http-client.js';
 import { SITE_ORIGIN } from './test-app.js';
 
-export class SiteClient {
+export class SiteClient extends HttpVerbs {
   cookie: string | null = null;
   readonly ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
   constructor(
     readonly http: TestClient,
     public origin: string | null = SITE_ORIGIN,
-  ) {}
+  ) {
+    super();
+  }
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.ip, ...options.headers };
@@ -22,21 +24,5 @@ export class SiteClient {
     const match = set && /(?:^|,\s*)(sid=[^;]*)/.exec(set);
     if (match) this.cookie = match[1] === 'sid=' ? null : match[1];
     return res;
-  }
-
-  get<T = any>(path: string, options?: RequestOptions) {
-    return this.request<T>('GET', path, options);
-  }
-  post<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
-    return this.request<T>('POST', path, { ...options, body });
-  }
-  patch<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
-    return this.request<T>('PATCH', path, { ...options, body });
-  }
-  put<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
-    return this.request<T>('PUT', path, { ...options, body });
-  }
-  delete<T = any>(path: string, options?: RequestOptions) {
-    return this.request<T>('DELETE', path, options);
   }
 }
