@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
+import { queryPrepared } from '../db/prepared.js';
 import { Session, type SecondFactor } from './models.js';
 import { sessionExpired, TOUCH_EVERY_MS } from './session-rules.js';
 
@@ -33,17 +34,22 @@ export interface SessionCaller {
 }
 
 /** The live session a cookie names, or null; an expired one is deleted on sight. */
+const SESSION_WITH_ACCOUNT = `
+  SELECT to_jsonb(s.*) AS session, to_jsonb(a.*) AS account
+  FROM sessions s JOIN accounts a ON a.id = s.account_id
+  WHERE s.token_hash = $1`;
+
+/** The live session a cookie names with its account (one query), or null; an expired one is deleted on sight. */
 export async function findSession(knex: Knex, token: string): Promise<SessionCaller | null> {
   if (token.length < 20 || token.length > 100) return null;
-  const session = await Session.query(knex).findOne({ token_hash: sha256(token) });
-  if (!session) return null;
+  const [row] = await queryPrepared(knex, 'jogatina_session', SESSION_WITH_ACCOUNT, [sha256(token)]);
+  if (!row) return null;
+  const session = Session.fromDatabaseJson(row.session as object);
   if (sessionExpired(session)) {
     await Session.query(knex).deleteById(session.id);
     return null;
   }
-  const account = await Account.query(knex).findById(session.account_id);
-  if (!account) return null;
-  return { session, account };
+  return { session, account: Account.fromDatabaseJson(row.account as object) };
 }
 
 /** Records use at most every few minutes, so a busy session does not write on every request. */

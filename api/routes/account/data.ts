@@ -10,7 +10,7 @@ import { exportAccount } from '../../../shared/accounts/export.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
-import { clearSessionCookie } from '../auth/routes.js';
+import { clearSessionCookie } from '../../session-cookie.js';
 import type { VersionedRoutes } from '../versioned.js';
 
 const deletionQuery: SchemaObject = {

@@ -7,7 +7,7 @@ import { isUuid } from '../../../shared/validation/uuid.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { clearSessionCookie } from '../auth/routes.js';
+import { clearSessionCookie } from '../../session-cookie.js';
 import { idParams } from './schemas.js';
 
 export function sessionRoutes(api: VersionedRoutes): void {

@@ -11,7 +11,7 @@ import {
   passSecondFactor,
   renewRecoveryCodes,
 } from '../../../shared/auth/second-factor.js';
-import { fromOwnOrigin, SESSION_IDLE_DAYS } from '../../../shared/auth/session-rules.js';
+import { fromOwnOrigin } from '../../../shared/auth/session-rules.js';
 import { endSession, type SessionOrigin } from '../../../shared/auth/sessions.js';
 import {
   requestMagicLink,
@@ -26,6 +26,7 @@ import { forbidden } from '../../../shared/errors.js';
 import type { AppContext, AppState } from '../../context.js';
 import { publicRoute, resolveKey, sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
+import { clearSessionCookie, setSessionCookie } from '../../session-cookie.js';
 import {
   codeBody,
   emailBody,
@@ -51,23 +52,6 @@ function ownOriginOnly(): Middleware<AppState> {
 
 function origin(ctx: AppContext): SessionOrigin {
   return { userAgent: ctx.get('User-Agent') || null, ip: ctx.ip || null };
-}
-
-function setSessionCookie(ctx: AppContext, token: string): void {
-  const { name, secure } = ctx.services.sessionCookie;
-  ctx.cookies.set(name, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: SESSION_IDLE_DAYS * 24 * 3600 * 1000,
-    overwrite: true,
-  });
-}
-
-function clearSessionCookie(ctx: AppContext): void {
-  const { name, secure } = ctx.services.sessionCookie;
-  ctx.cookies.set(name, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0, overwrite: true });
 }
 
 function signedIn(ctx: AppContext, result: SignedIn, status = 200): void {
@@ -160,5 +144,3 @@ export function authRoutes(router: Router<AppState>): void {
     ctx.body = { data: { account: presentSessionAccount(updated) } };
   });
 }
-
-export { clearSessionCookie };
