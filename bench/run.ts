@@ -60,7 +60,14 @@ try {
         `${addedMet ? 'added-time target met' : 'ADDED-TIME TARGET MISSED'}: ${subject} adds ${added.toFixed(3)} ms at p50 (target at most ${scenario.maxAddedMs} ms)`,
       );
     }
-    const met = ratio >= scenario.target && addedMet;
+    const p50 = rows.find((r) => r.name === subject)!.result.p50;
+    const p50Met = scenario.p50TargetMs === undefined || p50 < scenario.p50TargetMs;
+    if (scenario.p50TargetMs !== undefined) {
+      console.log(
+        `${p50Met ? 'median target met' : 'MEDIAN TARGET MISSED'}: ${subject} median ${p50.toFixed(3)} ms (target under ${scenario.p50TargetMs} ms)`,
+      );
+    }
+    const met = ratio >= scenario.target && addedMet && p50Met;
     failed ||= !met || !p99Met;
     console.log(
       `${met ? 'target met' : 'TARGET MISSED'}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`,

@@ -14,6 +14,8 @@ export interface Scenario {
   target: number;
   /** The most the subject's p50 may exceed the baseline's, in ms, when the scenario sets one. */
   maxAddedMs?: number;
+  /** The most the subject's median may be, in ms, when the scenario sets one. */
+  p50TargetMs?: number;
   /** The most the subject's p99 may be, when the scenario sets one. */
   p99TargetMs?: number;
   run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string }>;
