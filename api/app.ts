@@ -20,6 +20,7 @@ import { usernameRoutes } from './routes/account/username.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
+import { profileRoutes } from './routes/profile/profile.js';
 import { VersionedRoutes } from './routes/versioned.js';
 import type { ApiServices } from './services.js';
 
@@ -77,6 +78,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   usernameRoutes(api);
   standingRoutes(api);
   dataRoutes(api);
+  profileRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -27,15 +27,17 @@ export type DeletionCategory = (typeof DELETION_CATEGORIES)[number];
 interface OwnedTable {
   table: string;
   owner: string;
+  /** Only the rows matching these columns (drafts belong to the category of what they draft). */
+  where?: Record<string, string>;
 }
 
 /** What each category removes. `everything` is all of them: the account's content, and every session. */
 export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, OwnedTable[]> = {
   library: [],
-  reviews: [],
+  reviews: [{ table: 'drafts', owner: 'account_id', where: { kind: 'review' } }],
   sessions: [{ table: 'sessions', owner: 'account_id' }],
-  journeys: [],
-  lists: [],
+  journeys: [{ table: 'drafts', owner: 'account_id', where: { kind: 'journal' } }],
+  lists: [{ table: 'drafts', owner: 'account_id', where: { kind: 'list' } }],
   screenshots: [],
   comments: [],
   views: [],
@@ -58,8 +60,11 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   auth_tokens: 'one-time links, expiring by themselves',
 };
 
+/** Content only `everything` removes, having no category of its own. */
+const EVERYTHING_ALSO: OwnedTable[] = [{ table: 'drafts', owner: 'account_id', where: { kind: 'note' } }];
+
 export function tablesOf(category: DeletionCategory): OwnedTable[] {
-  if (category === 'everything') return Object.values(CATEGORY_TABLES).flat();
+  if (category === 'everything') return [...Object.values(CATEGORY_TABLES).flat(), ...EVERYTHING_ALSO];
   return CATEGORY_TABLES[category];
 }
 
@@ -121,7 +126,11 @@ export async function deleteAccountData(
   return knex.transaction(async (trx) => {
     const removed: Record<string, number> = {};
     for (const owned of tablesOf(category)) {
-      removed[owned.table] = await trx(owned.table).where(owned.owner, accountId).delete();
+      const count = await trx(owned.table)
+        .where(owned.owner, accountId)
+        .where(owned.where ?? {})
+        .delete();
+      removed[owned.table] = (removed[owned.table] ?? 0) + count;
     }
     return removed;
   });

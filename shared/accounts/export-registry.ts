@@ -32,6 +32,13 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    key: 'drafts',
+    table: 'drafts',
+    owner: 'account_id',
+    columns: ['id', 'kind', 'title', 'body', 'game', 'created_at', 'updated_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'usernames',
     table: 'usernames',
     owner: 'account_id',

@@ -224,10 +224,34 @@ describe('account data: export and deletion', () => {
       expect((await site.get('/api/auth/session')).status).to.equal(401);
     });
 
+    it('drafts go with the category of what they draft; notes only with everything', async () => {
+      const { site, account } = await signedInClient(app.client);
+      const other = await buildAccount();
+      for (const kind of ['review', 'list', 'journal', 'note']) {
+        await db()('drafts').insert([
+          { account_id: account.id, kind, title: kind },
+          { account_id: other.account.id, kind, title: kind },
+        ]);
+      }
+      const reviews = await site.delete('/api/v1/account/data?category=reviews', { body: { password: PASSWORD } });
+      expect(reviews.body.data.removed).to.deep.equal({ drafts: 1 });
+      const kinds = async () =>
+        (await db()('drafts').where({ account_id: account.id }).orderBy('kind').pluck('kind')) as string[];
+      expect(await kinds()).to.deep.equal(['journal', 'list', 'note']);
+      await site.delete('/api/v1/account/data?category=lists', { body: { password: PASSWORD } });
+      expect(await kinds()).to.deep.equal(['journal', 'note']);
+      const everything = await site.delete('/api/v1/account/data?category=everything', {
+        body: { password: PASSWORD },
+      });
+      expect(everything.body.data.removed).to.deep.include({ drafts: 2 });
+      expect(await kinds()).to.deep.equal([]);
+      expect(await db()('drafts').where({ account_id: other.account.id })).to.have.length(4);
+    });
+
     it('a category without records removes nothing and keeps the session', async () => {
       const { site } = await signedInClient(app.client);
       const res = await site.delete('/api/v1/account/data?category=reviews', { body: { password: PASSWORD } });
-      expect(res.body.data).to.deep.equal({ category: 'reviews', removed: {} });
+      expect(res.body.data).to.deep.equal({ category: 'reviews', removed: { drafts: 0 } });
       expect((await site.get('/api/auth/session')).status).to.equal(200);
     });
   });

@@ -1,3 +1,6 @@
+import Router from '@koa/router';
+import { scoped } from '../../api/middleware/access.js';
+import { VersionedRoutes } from '../../api/routes/versioned.js';
 import { expect } from 'chai';
 import { coerceParameters, coerceValue } from '../../shared/validation/coerce.js';
 import { fieldName } from '../../shared/validation/describe-error.js';
@@ -69,10 +72,7 @@ describe('body detection', () => {
 });
 
 describe('route registration', () => {
-  it('refuses a versioned route without an access declaration first', async () => {
-    const { default: Router } = await import('@koa/router');
-    const { VersionedRoutes } = await import('../../api/routes/versioned.js');
-    const { scoped } = await import('../../api/middleware/access.js');
+  it('refuses a versioned route without an access declaration first', () => {
     const api = new VersionedRoutes(new Router());
     expect(() => api.get('/open', async () => undefined)).to.throw(/must start with an access declaration/);
     expect(() => api.get('/fine', scoped(null, 'read'), async () => undefined)).not.to.throw();

@@ -1,0 +1,118 @@
+// The owner's profile and drafts (spec: Profile and layout, scoped routes).
+import {
+  DRAFT_KINDS,
+  DRAFT_PAGE_SIZE,
+  createDraft,
+  deleteDraft,
+  getDraft,
+  listDrafts,
+  presentDraft,
+  updateDraft,
+  type DraftInput,
+} from '../../../shared/profiles/drafts.js';
+import {
+  LIBRARY_VISIBILITIES,
+  PROFILE_FIELDS,
+  readProfile,
+  updateProfile,
+  type ProfileChanges,
+} from '../../../shared/profiles/profile.js';
+import { pageObject, pageParameter, pageWindow } from '../../../shared/paging.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const profilePatch: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    display_name: { type: 'string', maxLength: 60 },
+    ...Object.fromEntries(
+      Object.entries(PROFILE_FIELDS).map(([field, max]) => [field, { type: 'string', maxLength: max }]),
+    ),
+    library_visibility: { type: 'string', enum: [...LIBRARY_VISIBILITIES] },
+  },
+};
+
+const draftFields: Record<string, SchemaObject> = {
+  kind: { type: 'string', enum: [...DRAFT_KINDS] },
+  title: { type: 'string', maxLength: 200 },
+  body: { type: 'string', maxLength: 20000 },
+  game: { type: ['string', 'null'], maxLength: 150, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+};
+const draftCreate: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind'],
+  properties: draftFields,
+};
+const draftPatch: SchemaObject = { type: 'object', additionalProperties: false, properties: draftFields };
+const draftParams: SchemaObject = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 100 } },
+};
+const draftsQuery: SchemaObject = { type: 'object', properties: { page: pageParameter() } };
+const PAGE = { size: DRAFT_PAGE_SIZE };
+
+export function profileRoutes(api: VersionedRoutes): void {
+  api.get('/profile', scoped('profile.read', 'read'), async (ctx) => {
+    ctx.body = { data: await readProfile(ctx.services.knex, ctx.state.caller!.account) };
+  });
+
+  api.patch('/profile', scoped('profile.write', 'write'), validate({ body: profilePatch }), async (ctx) => {
+    ctx.body = {
+      data: await updateProfile(
+        ctx.services.knex,
+        ctx.state.caller!.account.id,
+        ctx.state.input.body as ProfileChanges,
+      ),
+    };
+  });
+
+  api.get('/drafts', scoped('profile.read', 'read'), validate({ query: draftsQuery }), async (ctx) => {
+    const number = ctx.state.input.query.page as number;
+    const { rows, total } = await listDrafts(ctx.services.knex, ctx.state.caller!.account.id, pageWindow(number, PAGE));
+    ctx.body = { data: rows.map(presentDraft), page: pageObject(number, PAGE, total) };
+  });
+
+  api.post('/drafts', scoped('profile.write', 'write'), validate({ body: draftCreate }), async (ctx) => {
+    const draft = await createDraft(
+      ctx.services.knex,
+      ctx.state.caller!.account.id,
+      ctx.state.input.body as unknown as Required<Pick<DraftInput, 'kind'>> & DraftInput,
+    );
+    ctx.status = 201;
+    ctx.body = { data: presentDraft(draft) };
+  });
+
+  api.get('/drafts/:id', scoped('profile.read', 'read'), validate({ params: draftParams }), async (ctx) => {
+    ctx.body = {
+      data: presentDraft(
+        await getDraft(ctx.services.knex, ctx.state.caller!.account.id, ctx.state.input.params.id as string),
+      ),
+    };
+  });
+
+  api.patch(
+    '/drafts/:id',
+    scoped('profile.write', 'write'),
+    validate({ params: draftParams, body: draftPatch }),
+    async (ctx) => {
+      const draft = await updateDraft(
+        ctx.services.knex,
+        ctx.state.caller!.account.id,
+        ctx.state.input.params.id as string,
+        ctx.state.input.body as DraftInput,
+      );
+      ctx.body = { data: presentDraft(draft) };
+    },
+  );
+
+  api.delete('/drafts/:id', scoped('profile.write', 'write'), validate({ params: draftParams }), async (ctx) => {
+    const id = ctx.state.input.params.id as string;
+    await deleteDraft(ctx.services.knex, ctx.state.caller!.account.id, id);
+    ctx.body = { data: { id, deleted: true } };
+  });
+}
