@@ -20,6 +20,7 @@ import { usernameRoutes } from './routes/account/username.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health.js';
 import { meRoutes } from './routes/me.js';
+import { layoutRoutes } from './routes/profile/layout.js';
 import { profileRoutes } from './routes/profile/profile.js';
 import { VersionedRoutes } from './routes/versioned.js';
 import type { ApiServices } from './services.js';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   standingRoutes(api);
   dataRoutes(api);
   profileRoutes(api);
+  layoutRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

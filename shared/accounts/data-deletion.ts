@@ -50,6 +50,7 @@ export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, Ow
  */
 export const KEPT_ON_DELETION: Record<string, string> = {
   profiles: 'the profile itself; edited through PATCH /profile',
+  profile_layouts: 'the profile page itself; reset through DELETE /profile/layout',
   usernames: 'the account’s name and its aliases',
   apps: 'developer settings; deleted through DELETE /account/apps/{id}',
   api_keys: 'go with their app',

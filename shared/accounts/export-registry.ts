@@ -32,6 +32,13 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    key: 'profile_layout',
+    table: 'profile_layouts',
+    owner: 'account_id',
+    columns: ['draft', 'version', 'published', 'published_version', 'published_at', 'created_at', 'updated_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'drafts',
     table: 'drafts',
     owner: 'account_id',

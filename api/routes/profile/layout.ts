@@ -1,0 +1,59 @@
+// The owner's profile layout (spec: GET/PUT/DELETE /profile/layout, POST /profile/layout/publish).
+import { invalidRequest } from '../../../shared/errors.js';
+import { ownerLayout, publishLayout, resetLayout, saveLayout } from '../../../shared/layout/layout-versions.js';
+import { validateLayout } from '../../../shared/layout/layout-validator.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const putBody: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['layout', 'version'],
+  properties: { layout: { type: 'object' }, version: { type: 'integer', minimum: 0 } },
+};
+const publishBody: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['version'],
+  properties: { version: { type: 'integer', minimum: 1 } },
+};
+
+export function layoutRoutes(api: VersionedRoutes): void {
+  api.get('/profile/layout', scoped('profile.read', 'read'), async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { data: await ownerLayout(ctx.services.knex, ctx.state.caller!.account.id) };
+  });
+
+  api.put('/profile/layout', scoped('profile.write', 'write'), validate({ body: putBody }), async (ctx) => {
+    const result = validateLayout(ctx.state.input.body.layout);
+    if (!result.ok) throw invalidRequest('The layout is not valid.', { issues: result.issues });
+    const saved = await saveLayout(
+      ctx.services.knex,
+      ctx.state.caller!.account.id,
+      result.document,
+      ctx.state.input.body.version as number,
+    );
+    ctx.body = { data: { version: saved.version, updated_at: new Date(saved.updated_at).toISOString() } };
+  });
+
+  api.post(
+    '/profile/layout/publish',
+    scoped('profile.write', 'write'),
+    validate({ body: publishBody }),
+    async (ctx) => {
+      const published = await publishLayout(
+        ctx.services.knex,
+        ctx.state.caller!.account.id,
+        ctx.state.input.body.version as number,
+      );
+      ctx.body = { data: { version: published.version, published_at: new Date(published.published_at).toISOString() } };
+    },
+  );
+
+  api.delete('/profile/layout', scoped('profile.write', 'write'), async (ctx) => {
+    await resetLayout(ctx.services.knex, ctx.state.caller!.account.id);
+    ctx.body = { data: { reset: true } };
+  });
+}

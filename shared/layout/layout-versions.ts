@@ -1,0 +1,112 @@
+// The states of a profile layout (spec: States and transitions, layout rows): save a draft against the
+// version the client last saw, publish a version, reset. Every check of a version happens inside the one
+// statement that changes the row, so concurrent saves and publishes cannot both win.
+import type { Knex } from 'knex';
+import { conflict, notFound } from '../errors.js';
+import { defaultLayout } from './default-layout.js';
+import { readStoredLayout } from './stored-layout.js';
+
+interface LayoutRow {
+  draft: unknown;
+  version: number;
+  published: unknown;
+  published_version: number | null;
+  published_at: Date | null;
+  updated_at: Date;
+}
+
+async function currentVersion(knex: Knex, accountId: string): Promise<number> {
+  const row = await knex('profile_layouts').where({ account_id: accountId }).first('version');
+  return (row?.version as number | undefined) ?? 0;
+}
+
+function versionConflict(version: number) {
+  return conflict(
+    undefined,
+    { version },
+    `The layout changed since version you sent; it is at version ${version} now.`,
+  );
+}
+
+/** Saves a validated draft. Version 0 means nothing is saved yet; an identical draft keeps its version. */
+export async function saveLayout(
+  knex: Knex,
+  accountId: string,
+  document: object,
+  version: number,
+): Promise<{ version: number; updated_at: Date }> {
+  const json = JSON.stringify(document);
+  if (version === 0) {
+    const [created] = await knex('profile_layouts')
+      .insert({ account_id: accountId, draft: json, version: 1 })
+      .onConflict('account_id')
+      .ignore()
+      .returning(['version', 'updated_at']);
+    if (created) return created;
+    throw versionConflict(await currentVersion(knex, accountId));
+  }
+  const { rows } = await knex.raw(
+    `UPDATE profile_layouts SET
+       version = CASE WHEN draft = ?::jsonb THEN version ELSE version + 1 END,
+       updated_at = CASE WHEN draft = ?::jsonb THEN updated_at ELSE now() END,
+       draft = ?::jsonb
+     WHERE account_id = ? AND version = ?
+     RETURNING version, updated_at`,
+    [json, json, json, accountId, version],
+  );
+  if (rows[0]) return rows[0];
+  throw versionConflict(await currentVersion(knex, accountId));
+}
+
+/** Publishes the draft of `version`: 404 with nothing saved, 409 with the current version if it changed. */
+export async function publishLayout(
+  knex: Knex,
+  accountId: string,
+  version: number,
+): Promise<{ version: number; published_at: Date }> {
+  const [published] = await knex('profile_layouts')
+    .where({ account_id: accountId, version })
+    .update({ published: knex.ref('draft'), published_version: knex.ref('version'), published_at: knex.fn.now() })
+    .returning(['version', 'published_at']);
+  if (published) return published;
+  const current = await currentVersion(knex, accountId);
+  if (current === 0) throw notFound('There is no saved layout to publish.');
+  throw versionConflict(current);
+}
+
+/** Back to the default for everyone; repeating it is not an error. */
+export async function resetLayout(knex: Knex, accountId: string): Promise<void> {
+  await knex('profile_layouts').where({ account_id: accountId }).delete();
+}
+
+/** The owner's view: draft, published copy and versions; `media` is filled by the image pipeline. */
+export async function ownerLayout(knex: Knex, accountId: string) {
+  const row: LayoutRow | undefined = await knex('profile_layouts').where({ account_id: accountId }).first();
+  if (!row) {
+    return {
+      draft: defaultLayout(),
+      published: null,
+      version: 0,
+      published_version: null,
+      published_at: null,
+      updated_at: null,
+      customized: false,
+      draft_incomplete: false,
+      media: {},
+    };
+  }
+  const draft = readStoredLayout(row.draft);
+  const published = row.published === null ? null : readStoredLayout(row.published).document;
+  return {
+    draft: draft.document,
+    published,
+    version: row.version,
+    published_version: row.published_version,
+    published_at: row.published_at?.toISOString() ?? null,
+    updated_at: row.updated_at.toISOString(),
+    customized: true,
+    draft_incomplete: draft.incomplete,
+    // Layout images arrive with the image pipeline; until an account can hold one, there is none to map.
+    media: {},
+  };
+}
