@@ -1,6 +1,7 @@
 // App commands and reads. Every read and change is scoped to the owner: another account's app is 404.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
+import { claimAccountPlace } from '../accounts/account-limits.js';
+import { notFound } from '../errors.js';
 import { App } from './models.js';
 import type { AppStats } from './presenters.js';
 import type { Scope } from './scopes.js';
@@ -48,16 +49,12 @@ export async function createApp(
   input: { name: string; description?: string },
 ): Promise<App> {
   return knex.transaction(async (trx) => {
-    // One app at a time per account, so two requests cannot both take the tenth place.
-    await trx('accounts').where({ id: accountId }).forUpdate().first('id');
-    const [{ count }] = await trx('apps').where({ account_id: accountId }).count<{ count: number }[]>({ count: '*' });
-    if (count >= APPS_PER_ACCOUNT) {
-      throw conflict(
-        'app_limit_reached',
-        { limit: APPS_PER_ACCOUNT, count },
-        `An account holds at most ${APPS_PER_ACCOUNT} apps.`,
-      );
-    }
+    await claimAccountPlace(trx, accountId, {
+      table: 'apps',
+      limit: APPS_PER_ACCOUNT,
+      reason: 'app_limit_reached',
+      noun: 'apps',
+    });
     return App.query(trx).insertAndFetch({
       account_id: accountId,
       name: input.name,

@@ -1,6 +1,7 @@
 // Drafts: unpublished writing of the owner. Another account's draft is 404, like every owned resource.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
+import { claimAccountPlace } from '../accounts/account-limits.js';
+import { notFound } from '../errors.js';
 import { isUuid } from '../validation/uuid.js';
 
 export const DRAFT_KINDS = ['review', 'list', 'journal', 'note'] as const;
@@ -65,15 +66,12 @@ export async function createDraft(
   input: Required<Pick<DraftInput, 'kind'>> & DraftInput,
 ): Promise<DraftRow> {
   return knex.transaction(async (trx) => {
-    await trx('accounts').where({ id: accountId }).forUpdate().first('id');
-    const [{ count }] = await trx('drafts').where({ account_id: accountId }).count<{ count: number }[]>({ count: '*' });
-    if (count >= DRAFTS_PER_ACCOUNT) {
-      throw conflict(
-        'draft_limit_reached',
-        { limit: DRAFTS_PER_ACCOUNT, count },
-        `An account holds at most ${DRAFTS_PER_ACCOUNT} drafts.`,
-      );
-    }
+    await claimAccountPlace(trx, accountId, {
+      table: 'drafts',
+      limit: DRAFTS_PER_ACCOUNT,
+      reason: 'draft_limit_reached',
+      noun: 'drafts',
+    });
     const [row] = await trx<DraftRow>('drafts')
       .insert({ account_id: accountId, ...input })
       .returning('*');
