@@ -23,7 +23,8 @@ export function authenticate(): Middleware<AppState> {
       const token = BEARER.exec(header)?.[1];
       if (!token || !isKeyTokenShape(keyPrefix, token)) throw invalidKey();
       ctx.state.keyToken = token;
-    } else {
+    } else if (ctx.req.headers.cookie !== undefined) {
+      // Only requests that carry cookies pay for Koa's cookie jar.
       const token = ctx.cookies.get(sessionCookie.name);
       if (token && fromOwnOrigin(ctx.req.headers, publicOrigin)) {
         const found = await findSession(knex, token);
