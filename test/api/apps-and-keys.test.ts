@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { config } from '../../shared/config.js';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
+import { ageSession, appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -253,6 +253,16 @@ describe('account: apps, keys and sessions', () => {
       expect(current.id).to.equal(sessionId);
       expect(res.body.data.some((s: { user_agent: string }) => s.user_agent === 'Other Browser/1.0')).to.equal(true);
       expect(res.headers.get('x-ratelimit-limit'), 'no allowance headers for a session').to.equal(null);
+    });
+
+    it('leaves out sessions idle for more than 30 days', async () => {
+      const { site, email, password } = await signedInClient(app.client);
+      const old = (await new SiteClient(app.client).post('/api/auth/sign-in', { email, password })).body.data.session
+        .id;
+      await ageSession(old, 30 * 24 * 60 + 1, 'last_seen_at');
+      const res = await site.get('/api/v1/account/sessions');
+      expect(res.body.data.map((s: { id: string }) => s.id)).not.to.include(old);
+      expect(res.body.data).to.have.length(1);
     });
 
     it('ends another session, or the calling one', async () => {

@@ -1,6 +1,7 @@
 // Where the account is signed in, and ending a session (the calling one included).
 import { Session } from '../../../shared/auth/models.js';
 import { presentSessionListItem } from '../../../shared/auth/presenters.js';
+import { SESSION_IDLE_DAYS } from '../../../shared/auth/session-rules.js';
 import { endSession } from '../../../shared/auth/sessions.js';
 import { notFound } from '../../../shared/errors.js';
 import { isUuid } from '../../../shared/validation/uuid.js';
@@ -13,8 +14,10 @@ import { idParams } from './schemas.js';
 export function sessionRoutes(api: VersionedRoutes): void {
   api.get('/account/sessions', sessionOnly({ allowance: 'read' }), async (ctx) => {
     const { account, session } = sessionCaller(ctx);
+    // Sessions idle past 30 days are over even before anything deletes them.
     const sessions = await Session.query(ctx.services.knex)
       .where({ account_id: account.id })
+      .where('last_seen_at', '>', new Date(Date.now() - SESSION_IDLE_DAYS * 24 * 3600 * 1000))
       .orderBy('last_seen_at', 'desc');
     ctx.body = { data: sessions.map((row) => presentSessionListItem(row, session.id)) };
   });
