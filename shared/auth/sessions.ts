@@ -4,7 +4,9 @@ import { Account } from '../accounts/account.js';
 import { randomToken, sha256 } from '../crypto/tokens.js';
 import { queryPrepared } from '../db/prepared.js';
 import { Session, type SecondFactor } from './models.js';
-import { sessionExpired, TOUCH_EVERY_MS } from './session-rules.js';
+import { notFound } from '../errors.js';
+import { isUuid } from '../validation/uuid.js';
+import { SESSION_IDLE_DAYS, sessionExpired, TOUCH_EVERY_MS } from './session-rules.js';
 
 export interface SessionOrigin {
   userAgent: string | null;
@@ -62,4 +64,20 @@ export async function touchSession(knex: Knex, session: Session, now = Date.now(
 
 export async function endSession(knex: Knex | Knex.Transaction, sessionId: string): Promise<void> {
   await Session.query(knex).deleteById(sessionId);
+}
+
+/** The account's live sessions, most recently used first (idle past 30 days counts as over). */
+export async function listAccountSessions(knex: Knex, accountId: string): Promise<Session[]> {
+  return Session.query(knex)
+    .where({ account_id: accountId })
+    .where('last_seen_at', '>', new Date(Date.now() - SESSION_IDLE_DAYS * 24 * 3600 * 1000))
+    .orderBy('last_seen_at', 'desc');
+}
+
+/** Ends one of the account's sessions; another account's (or a malformed id) is 404. */
+export async function endOwnSession(knex: Knex, accountId: string, sessionId: string): Promise<void> {
+  const ended = isUuid(sessionId)
+    ? await Session.query(knex).delete().where({ id: sessionId, account_id: accountId })
+    : 0;
+  if (ended === 0) throw notFound('No session of yours has this id.', 'session_not_found');
 }

@@ -51,7 +51,6 @@ export function encodeReply(reply: JobReply): string {
 }
 
 interface Waiter {
-  queue: string;
   onReply(reply: JobReply): void;
 }
 
@@ -145,7 +144,7 @@ export class JobReplies {
           .cancel(queue, id)
           .catch((error) => this.log.warn({ err: error, queue, id }, 'could not cancel a timed-out job'));
       }, timeoutMs);
-      this.waiters.set(id, { queue, onReply });
+      this.waiters.set(id, { onReply });
     });
   }
 

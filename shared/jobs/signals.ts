@@ -17,8 +17,6 @@ export class Signals {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private connecting: Promise<void> | null = null;
-  /** Called after a reconnect, when notifications may have been missed. */
-  onReconnect: () => void = () => undefined;
 
   constructor(
     private readonly connectionString: string,
@@ -66,12 +64,11 @@ export class Signals {
   private scheduleReconnect(): void {
     if (this.closed) return;
     this.reconnectTimer = setTimeout(() => {
-      this.connect()
-        .then(() => this.onReconnect())
-        .catch((error) => {
-          this.log.warn({ err: error }, 'signal reconnect failed; trying again');
-          this.scheduleReconnect();
-        });
+      // Notifications sent while disconnected are lost; waiters cover that with their own slow poll.
+      this.connect().catch((error) => {
+        this.log.warn({ err: error }, 'signal reconnect failed; trying again');
+        this.scheduleReconnect();
+      });
     }, 1000);
     this.reconnectTimer.unref();
   }

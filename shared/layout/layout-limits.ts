@@ -50,19 +50,13 @@ export const BLOCK_TYPES = [
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
-/** At most 4 of each; image, text, heading, divider and spacer count only toward the totals. */
-export const CONTENT_BLOCK_TYPES: readonly BlockType[] = [
-  'showcase',
-  'games',
-  'reviews',
-  'activity',
-  'lists',
-  'screenshots',
-  'comments',
-  'stats',
-  'social',
-  'shortcuts',
-];
+/** Blocks that count only toward the totals; every other type but identity is limited to 4 each. */
+const UNLIMITED_BLOCK_TYPES: readonly BlockType[] = ['identity', 'image', 'text', 'heading', 'divider', 'spacer'];
+
+/** At most 4 of each: showcase, games, reviews, activity, lists, screenshots, comments, stats, social, shortcuts. */
+export const CONTENT_BLOCK_TYPES: readonly BlockType[] = BLOCK_TYPES.filter(
+  (type) => !UNLIMITED_BLOCK_TYPES.includes(type),
+);
 
 export const ELEMENT_TYPES = ['image', 'text', 'shape', 'block'] as const;
 /** The blocks a canvas `block` element may embed. */

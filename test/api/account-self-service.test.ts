@@ -136,6 +136,17 @@ describe('account self-service', () => {
       ]);
     });
 
+    it('refuses a name change without a name', async () => {
+      const { site } = await signedInClient(app.client);
+      for (const method of ['put', 'patch'] as const) {
+        const res = await site[method]('/api/v1/account/username', {});
+        expect(res.status, method).to.equal(400);
+        expect(res.body.error).to.deep.include({ field: 'username', reason: 'missing' });
+      }
+      const badRename = await site.patch('/api/v1/account/username', { username: 'Bad Name' });
+      expect(badRename.body.error).to.deep.include({ field: 'username', reason: 'bad_format' });
+    });
+
     it('needs a first name before a rename', async () => {
       const { site } = await signedInClient(app.client);
       const res = await site.patch('/api/v1/account/username', { username: 'some_name' });

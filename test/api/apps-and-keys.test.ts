@@ -281,6 +281,9 @@ describe('account: apps, keys and sessions', () => {
       const { site } = await signedInClient(app.client);
       const { sessionId: theirs, site: them } = await signedInClient(app.client);
       expect((await site.delete(`/api/v1/account/sessions/${theirs}`)).status).to.equal(404);
+      const malformed = await site.delete('/api/v1/account/sessions/not-a-session');
+      expect(malformed.status).to.equal(404);
+      expect(malformed.body.error.reason).to.equal('session_not_found');
       expect((await them.get('/api/auth/session')).status).to.equal(200);
     });
 

@@ -86,6 +86,8 @@ describe('profile layout', () => {
     expect(res.body.error.issues[0]).to.include.keys('code', 'message', 'path');
     const missing = await site.put('/api/v1/profile/layout', { layout: everyTypeLayout() });
     expect(missing.body.error).to.deep.include({ field: 'version', reason: 'missing' });
+    const notObject = await site.put('/api/v1/profile/layout', { layout: 'sections', version: 0 });
+    expect(notObject.body.error).to.deep.include({ field: 'layout', reason: 'wrong_type' });
     const negative = await site.put('/api/v1/profile/layout', { layout: everyTypeLayout(), version: -1 });
     expect(negative.body.error).to.deep.include({ field: 'version', reason: 'out_of_range' });
   });

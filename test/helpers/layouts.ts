@@ -1,19 +1,10 @@
+import { CONTENT_BLOCK_TYPES } from '../../shared/layout/layout-limits.js';
+
 // Layout documents for tests: one valid document that uses every block and element type, and a maximal one.
 const visible = { mobile: true, tablet: true, desktop: true };
 
 export function everyTypeLayout(): any {
-  const content = [
-    'shortcuts',
-    'social',
-    'stats',
-    'showcase',
-    'games',
-    'reviews',
-    'activity',
-    'lists',
-    'screenshots',
-    'comments',
-  ];
+  const content = CONTENT_BLOCK_TYPES;
   return {
     schema: 2,
     page: {

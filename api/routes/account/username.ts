@@ -1,6 +1,5 @@
 // The account's username: availability, the first name, and renames (spec: Username; Account routes).
 import { claimFirstUsername, renameAccount, usernameAvailable } from '../../../shared/accounts/usernames.js';
-import { nextChangeAt } from '../../../shared/accounts/username-rules.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
@@ -49,7 +48,7 @@ export function usernameRoutes(api: VersionedRoutes): void {
     ctx.body = {
       data: {
         username: account.username,
-        next_change_at: (nextChangeAt(account.username_changed_at) ?? next_change_at).toISOString(),
+        next_change_at: next_change_at.toISOString(),
       },
     };
   });
