@@ -30,7 +30,39 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Requests per API key per hour for each allowance (DECISIONS: 5000, 1000, 10000). */
   allowancePerHour: { read: number; write: number; catalog: number };
+  media: MediaConfig;
+  images: ImageConfig;
 }
+
+export interface MediaConfig {
+  /** `local`: files under `mediaDir`; `s3`: an S3-compatible bucket that several servers share. */
+  storage: 'local' | 's3';
+  /** Where stored files are reachable: `PUBLIC_URL/media` by default (served by the web process). */
+  publicBaseUrl: string;
+  s3: {
+    bucket: string;
+    region: string;
+    endpoint: string | null;
+    forcePathStyle: boolean;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
+}
+
+export interface ImageConfig {
+  /** How long an upload route waits for the worker's answer. */
+  waitMs: number;
+  /** Uploads answer 429 `busy` while this many image jobs wait. */
+  busyAt: number;
+  /** Worker threads per worker process that decode, screen and encode. */
+  threads: number;
+  /** A bundled nsfwjs model name, or an absolute folder holding model.json and its weight files. */
+  screeningModel: string;
+  /** Refuse when the sexual classes together score at least this (0 to 1). */
+  screeningThreshold: number;
+}
+
+export const SCREENING_MODELS = ['MobileNetV2', 'MobileNetV2Mid', 'InceptionV3'] as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -151,6 +183,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       write: read.integer('ALLOWANCE_WRITE_PER_HOUR', 1000, 1, 1_000_000_000),
       catalog: read.integer('ALLOWANCE_CATALOG_PER_HOUR', 10000, 1, 1_000_000_000),
     },
+    media: readMedia(read, publicParsed.origin),
+    images: readImages(read),
   } satisfies Config;
 
   const secret = read.raw('SECRET');
@@ -160,6 +194,46 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   config.secret = secret ?? localSecret(dataDir);
   return Object.freeze(config);
+}
+
+function readMedia(read: Reader, publicOrigin: string): MediaConfig {
+  const storage = read.oneOf('MEDIA_STORAGE', 'local', ['local', 's3'] as const);
+  const publicBase = read.url('MEDIA_PUBLIC_URL', ['http:', 'https:']);
+  let s3: MediaConfig['s3'] = null;
+  if (storage === 's3') {
+    const bucket = read.raw('S3_BUCKET');
+    if (!bucket) read.fail('S3_BUCKET is required when MEDIA_STORAGE is s3');
+    const endpoint = read.url('S3_ENDPOINT', ['http:', 'https:']);
+    const accessKeyId = read.raw('S3_ACCESS_KEY_ID') ?? null;
+    const secretAccessKey = read.raw('S3_SECRET_ACCESS_KEY') ?? null;
+    if ((accessKeyId === null) !== (secretAccessKey === null)) {
+      read.fail('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+    }
+    s3 = {
+      bucket: bucket ?? '',
+      region: read.string('S3_REGION', 'us-east-1'),
+      endpoint,
+      // S3-compatible servers (MinIO, Ceph, R2) usually want path-style addressing.
+      forcePathStyle: read.oneOf('S3_FORCE_PATH_STYLE', endpoint ? 'true' : 'false', ['true', 'false']) === 'true',
+      accessKeyId,
+      secretAccessKey,
+    };
+  }
+  return { storage, publicBaseUrl: (publicBase ?? `${publicOrigin}/media`).replace(/\/+$/, ''), s3 };
+}
+
+function readImages(read: Reader): ImageConfig {
+  const model = read.string('SCREENING_MODEL', 'MobileNetV2');
+  if (!(SCREENING_MODELS as readonly string[]).includes(model) && !path.isAbsolute(model)) {
+    read.fail(`SCREENING_MODEL must be one of ${SCREENING_MODELS.join(', ')} or an absolute folder, got "${model}"`);
+  }
+  return {
+    waitMs: read.integer('IMAGE_WAIT_MS', 30000, 1000, 300000),
+    busyAt: read.integer('IMAGE_QUEUE_BUSY_AT', 20, 1, 10000),
+    threads: read.integer('IMAGE_THREADS', 1, 1, 16),
+    screeningModel: model,
+    screeningThreshold: read.integer('SCREENING_THRESHOLD_PERCENT', 70, 1, 100) / 100,
+  };
 }
 
 /** The generated secret of a local install, kept beside its embedded database. */
