@@ -1,0 +1,160 @@
+// Media as files under MEDIA_DIR, for one-machine installs. A key is a relative path below the folder
+// (the key rules keep it inside). Writes go to a hidden temporary file in the target's folder, are
+// flushed, then renamed over the key: a reader sees the old object or the new one, never half of one,
+// and a crash leaves at most a stray hidden temporary file, never a partial object at the key.
+//
+// Content type: a key with a known image extension (.avif, .webp, .png, .jpg/.jpeg, .gif) takes its
+// type from the extension, so served images need no second file; any other key keeps its type in a
+// hidden sidecar `.<name>.type` beside it, except application/octet-stream, which no sidecar means.
+// Hidden names can never be keys (a key segment starts with a letter or digit), so neither temporary
+// nor sidecar files can be read, overwritten or served as objects.
+import { randomBytes } from 'node:crypto';
+import { type FileHandle, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  assertMediaKey,
+  assertPut,
+  contentTypeOfKey,
+  mediaUrl,
+  type MediaStorage,
+  type StoredObject,
+} from './media-storage.js';
+
+const UNKNOWN_TYPE = 'application/octet-stream';
+
+/** Error codes that mean "nothing stored at this key" (a missing file, or a folder where a file would be). */
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+function isMissing(error: unknown): boolean {
+  return MISSING.has((error as NodeJS.ErrnoException).code ?? '');
+}
+
+export class LocalMediaStorage implements MediaStorage {
+  /** The folder is created on the first write, so building the storage touches no disk. */
+  constructor(
+    readonly root: string,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  private file(key: string): string {
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  private sidecar(file: string): string {
+    return path.join(path.dirname(file), `.${path.basename(file)}.type`);
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
+    try {
+      assertPut(key, contentType);
+      const file = this.file(key);
+      const folder = path.dirname(file);
+      await mkdir(folder, { recursive: true });
+      if (contentTypeOfKey(key) === null) {
+        // The type is in place before the object appears, so a reader never finds an object without it.
+        // The default type needs no sidecar (staged uploads are all of it): a stale one from before goes.
+        if (contentType === UNKNOWN_TYPE) await unlinkIfPresent(this.sidecar(file));
+        else await writeAtomically(this.sidecar(file), Buffer.from(contentType));
+      }
+      await writeAtomically(file, body);
+      await syncFolder(folder);
+    } catch (error) {
+      // A stream nobody will read any more would hold its source (a socket, a file) open.
+      if (!Buffer.isBuffer(body)) body.destroy();
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertMediaKey(key);
+    const file = this.file(key);
+    let handle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      // The size comes from the open file, so it matches what the stream reads even if the key is
+      // overwritten meanwhile (the rename leaves this handle on the old file).
+      const stat = await handle.stat();
+      if (!stat.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const contentType = contentTypeOfKey(key) ?? (await this.storedType(file));
+      // The stream owns the handle from here and closes it when it ends or is destroyed.
+      const body = handle.createReadStream();
+      return { body, contentType, bytes: stat.size };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async storedType(file: string): Promise<string> {
+    try {
+      return (await readFile(this.sidecar(file), 'utf8')).trim() || UNKNOWN_TYPE;
+    } catch (error) {
+      if (isMissing(error)) return UNKNOWN_TYPE;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertMediaKey(key);
+    const file = this.file(key);
+    await unlinkIfPresent(file);
+    // The object goes first: a crash in between leaves a harmless sidecar, never an object without type.
+    if (contentTypeOfKey(key) === null) await unlinkIfPresent(this.sidecar(file));
+  }
+
+  url(key: string): string {
+    return mediaUrl(this.publicBaseUrl, key);
+  }
+}
+
+async function unlinkIfPresent(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+}
+
+/** Writes a hidden temporary file beside `file`, flushes it to disk, and renames it over `file`. */
+async function writeAtomically(file: string, body: Buffer | Readable): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', 0o644);
+  try {
+    if (Buffer.isBuffer(body)) await writeAll(handle, body);
+    else for await (const chunk of body) await writeAll(handle, Buffer.from(chunk as Buffer | string));
+    // Without the flush, a power cut after the rename can leave an empty or short file at the key.
+    await handle.sync();
+    await handle.close();
+    await rename(temporary, file);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** `write` may write less than asked; loop until the whole chunk is down. */
+async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
+  for (let offset = 0; offset < chunk.length;) {
+    offset += (await handle.write(chunk, offset, chunk.length - offset)).bytesWritten;
+  }
+}
+
+/** Makes the rename itself durable: it lives in the folder's entry list. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

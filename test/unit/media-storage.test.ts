@@ -1,0 +1,270 @@
+// One behaviour suite, run against both storages: the local one in a temporary folder, and the S3 one
+// with a real S3Client talking to the in-process fake server.
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { expect } from 'chai';
+import type { Config } from '../../shared/config.js';
+import { LocalMediaStorage } from '../../shared/media/local-media-storage.js';
+import { createMediaStorage, isValidMediaKey, type MediaStorage } from '../../shared/media/media-storage.js';
+import { S3MediaStorage } from '../../shared/media/s3-media-storage.js';
+import { startFakeS3, type FakeS3 } from '../helpers/fake-s3.js';
+
+const BASE_URL = 'https://cdn.example.test/media';
+
+type MediaSettings = Pick<Config, 'media' | 'mediaDir'>;
+
+async function read(storage: MediaStorage, key: string): Promise<{ text: string; type: string; bytes: number } | null> {
+  const stored = await storage.get(key);
+  if (!stored) return null;
+  const text = Buffer.concat(await stored.body.toArray()).toString();
+  return { text, type: stored.contentType, bytes: stored.bytes };
+}
+
+/** A stream that yields some bytes, then fails, like an upload cut off half way. */
+function failingStream(): Readable {
+  let sent = false;
+  return new Readable({
+    read() {
+      if (!sent) {
+        sent = true;
+        this.push(Buffer.alloc(64 * 1024, 1));
+      } else this.destroy(new Error('connection reset'));
+    },
+  });
+}
+
+const BAD_KEYS: Array<[string, string]> = [
+  ['empty', ''],
+  ['a leading slash', '/avatars/a.png'],
+  ['a trailing slash', 'avatars/'],
+  ['an empty segment', 'avatars//a.png'],
+  ['a parent segment', '../secret.png'],
+  ['a parent segment inside', 'avatars/../secret.png'],
+  ['a double dot inside a segment', 'avatars/a..png'],
+  ['a current-folder segment', 'avatars/./a.png'],
+  ['a hidden name', 'avatars/.a.png.type'],
+  ['a segment starting with a dash', '-a.png'],
+  ['uppercase', 'Avatars/a.png'],
+  ['a space', 'avatars/a b.png'],
+  ['a backslash', 'avatars\\a.png'],
+  ['a percent escape', 'avatars%2fa.png'],
+  ['a non-ASCII letter', 'avatars/é.png'],
+  ['a NUL byte', 'avatars/a\0.png'],
+  ['five segments', 'a/b/c/d/e.png'],
+  ['more than 200 characters', `a/${'x'.repeat(195)}.png`],
+];
+
+function behavesAsMediaStorage(name: string, open: () => Promise<{ storage: MediaStorage; close(): Promise<void> }>) {
+  describe(`${name}: the MediaStorage behaviour`, () => {
+    let storage: MediaStorage;
+    let close: () => Promise<void>;
+    before(async () => ({ storage, close } = await open()));
+    after(() => close());
+
+    it('gives back what was put, with its content type and size', async () => {
+      await storage.put('avatars/ab/one.png', Buffer.from('png bytes'), 'image/png');
+      expect(await read(storage, 'avatars/ab/one.png')).to.deep.equal({
+        text: 'png bytes',
+        type: 'image/png',
+        bytes: 9,
+      });
+    });
+
+    it('takes a stream as the body', async () => {
+      const body = Readable.from([Buffer.from('part one, '), Buffer.from('part two')]);
+      await storage.put('layouts/two.webp', body, 'image/webp');
+      expect(await read(storage, 'layouts/two.webp')).to.deep.equal({
+        text: 'part one, part two',
+        type: 'image/webp',
+        bytes: 18,
+      });
+    });
+
+    it('keeps the content type of a key without a known image extension', async () => {
+      await storage.put('staging/upload-1', Buffer.from('raw'), 'image/heic');
+      expect(await read(storage, 'staging/upload-1')).to.deep.equal({ text: 'raw', type: 'image/heic', bytes: 3 });
+    });
+
+    it('overwrites an object', async () => {
+      await storage.put('covers/three.jpg', Buffer.from('first version'), 'image/jpeg');
+      await storage.put('covers/three.jpg', Buffer.from('second'), 'image/jpeg');
+      expect(await read(storage, 'covers/three.jpg')).to.deep.equal({ text: 'second', type: 'image/jpeg', bytes: 6 });
+    });
+
+    it('answers null for a missing object', async () => {
+      expect(await storage.get('avatars/none.png')).to.equal(null);
+      expect(await storage.get('nothing/here/at/all.gif')).to.equal(null);
+    });
+
+    it('deletes an object, and a missing one without complaint', async () => {
+      await storage.put('avatars/four.avif', Buffer.from('avif'), 'image/avif');
+      await storage.delete('avatars/four.avif');
+      expect(await storage.get('avatars/four.avif')).to.equal(null);
+      await storage.delete('avatars/four.avif');
+      await storage.delete('never/stored.png');
+      await storage.put('staging/upload-2', Buffer.from('raw'), 'application/octet-stream');
+      await storage.delete('staging/upload-2');
+      expect(await storage.get('staging/upload-2')).to.equal(null);
+    });
+
+    it('refuses a content type that contradicts a known image extension', async () => {
+      await expectRejected(storage.put('avatars/five.png', Buffer.from('x'), 'image/jpeg'), /image\/png/);
+      await expectRejected(storage.put('avatars/five.png', Buffer.from('x'), 'not a type'), /content type/);
+      expect(await storage.get('avatars/five.png')).to.equal(null);
+    });
+
+    for (const [label, key] of BAD_KEYS) {
+      it(`refuses a key with ${label} in every method`, async () => {
+        expect(isValidMediaKey(key)).to.equal(false);
+        await expectRejected(storage.put(key, Buffer.from('x'), 'image/png'), /Invalid media key/);
+        await expectRejected(storage.get(key), /Invalid media key/);
+        await expectRejected(storage.delete(key), /Invalid media key/);
+        expect(() => storage.url(key)).to.throw(/Invalid media key/);
+      });
+    }
+
+    it('builds the public URL from the base and the key', () => {
+      expect(storage.url('avatars/ab/one.png')).to.equal(`${BASE_URL}/avatars/ab/one.png`);
+    });
+  });
+}
+
+async function expectRejected(promise: Promise<unknown>, message: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'should have been refused').to.be.instanceOf(Error);
+  expect((error as Error).message).to.match(message);
+}
+
+async function temporaryFolder(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'jogatina-media-'));
+}
+
+function localSettings(folder: string): MediaSettings {
+  return { mediaDir: folder, media: { storage: 'local', publicBaseUrl: BASE_URL, s3: null } };
+}
+
+function s3Settings(fake: FakeS3): MediaSettings {
+  return {
+    mediaDir: '/nowhere',
+    media: {
+      storage: 's3',
+      publicBaseUrl: BASE_URL,
+      s3: {
+        bucket: 'jogatina-media',
+        region: 'us-east-1',
+        endpoint: fake.endpoint,
+        forcePathStyle: true,
+        accessKeyId: 'test-access-key',
+        secretAccessKey: 'test-secret-key',
+      },
+    },
+  };
+}
+
+describe('media storage', () => {
+  behavesAsMediaStorage('local disk', async () => {
+    const folder = await temporaryFolder();
+    return { storage: createMediaStorage(localSettings(folder)), close: () => rm(folder, { recursive: true }) };
+  });
+
+  behavesAsMediaStorage('S3', async () => {
+    const fake = await startFakeS3();
+    const storage = createMediaStorage(s3Settings(fake));
+    return {
+      storage,
+      close: async () => {
+        (storage as S3MediaStorage).client.destroy();
+        await fake.close();
+      },
+    };
+  });
+
+  describe('local disk specifics', () => {
+    let folder: string;
+    let storage: LocalMediaStorage;
+    beforeEach(async () => {
+      folder = await temporaryFolder();
+      storage = createMediaStorage(localSettings(folder)) as LocalMediaStorage;
+    });
+    afterEach(() => rm(folder, { recursive: true }));
+
+    it('is the implementation for MEDIA_STORAGE=local, and touches no disk until a write', async () => {
+      expect(storage).to.be.instanceOf(LocalMediaStorage);
+      await rm(folder, { recursive: true });
+      expect(await storage.get('avatars/a.png')).to.equal(null);
+      await storage.put('avatars/a.png', Buffer.from('a'), 'image/png');
+      expect(await readdir(path.join(folder, 'avatars'))).to.deep.equal(['a.png']);
+    });
+
+    it('leaves no object and no temporary file when the body fails half way', async () => {
+      await expectRejected(storage.put('avatars/cut.png', failingStream(), 'image/png'), /connection reset/);
+      expect(await storage.get('avatars/cut.png')).to.equal(null);
+      expect(await readdir(path.join(folder, 'avatars'))).to.deep.equal([]);
+    });
+
+    it('keeps the previous object when an overwrite fails half way', async () => {
+      await storage.put('staging/upload', Buffer.from('whole'), 'image/heic');
+      await expectRejected(storage.put('staging/upload', failingStream(), 'image/heic'), /connection reset/);
+      expect(await read(storage, 'staging/upload')).to.deep.equal({ text: 'whole', type: 'image/heic', bytes: 5 });
+      // The object and its type sidecar, nothing else.
+      expect((await readdir(path.join(folder, 'staging'))).sort()).to.deep.equal(['.upload.type', 'upload']);
+    });
+
+    it('reads a folder at the key as no object', async () => {
+      await storage.put('avatars/ab/one.png', Buffer.from('x'), 'image/png');
+      expect(await storage.get('avatars/ab')).to.equal(null);
+      await storage.delete('avatars/ab');
+      expect(await storage.get('avatars/ab/one.png')).to.not.equal(null);
+    });
+
+    it('keeps no sidecar for application/octet-stream, and drops a stale one on overwrite', async () => {
+      await storage.put('staging/upload', Buffer.from('raw'), 'image/heic');
+      await storage.put('staging/upload', Buffer.from('raw'), 'application/octet-stream');
+      expect(await readdir(path.join(folder, 'staging'))).to.deep.equal(['upload']);
+      expect((await read(storage, 'staging/upload'))?.type).to.equal('application/octet-stream');
+    });
+
+    it('removes the type sidecar with its object', async () => {
+      await storage.put('staging/upload', Buffer.from('raw'), 'image/heic');
+      await storage.delete('staging/upload');
+      expect(await readdir(path.join(folder, 'staging'))).to.deep.equal([]);
+    });
+  });
+
+  describe('S3 specifics', () => {
+    let fake: FakeS3;
+    let storage: S3MediaStorage;
+    before(async () => {
+      fake = await startFakeS3();
+      storage = createMediaStorage(s3Settings(fake)) as S3MediaStorage;
+    });
+    after(async () => {
+      storage.client.destroy();
+      await fake.close();
+    });
+
+    it('is the implementation for MEDIA_STORAGE=s3, and signs path-style requests to the bucket', async () => {
+      expect(storage).to.be.instanceOf(S3MediaStorage);
+      await storage.put('avatars/ab/one.png', Buffer.from('png bytes'), 'image/png');
+      await storage.get('avatars/ab/one.png');
+      await storage.delete('avatars/ab/one.png');
+      expect(fake.requests.map(({ method, bucket, key, signed }) => [method, bucket, key, signed])).to.deep.equal([
+        ['PUT', 'jogatina-media', 'avatars/ab/one.png', true],
+        ['GET', 'jogatina-media', 'avatars/ab/one.png', true],
+        ['DELETE', 'jogatina-media', 'avatars/ab/one.png', true],
+      ]);
+    });
+
+    it('sends a stream body with its content type, gathered to a known length', async () => {
+      await storage.put('staging/upload', Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 'image/heic');
+      const object = fake.objects.get('jogatina-media/staging/upload');
+      expect(object?.body.toString()).to.equal('abcd');
+      expect(object?.contentType).to.equal('image/heic');
+    });
+  });
+});
