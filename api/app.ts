@@ -6,7 +6,9 @@ import type PgBoss from 'pg-boss';
 import { createAuthServices } from '../shared/auth/services.js';
 import type { Config } from '../shared/config.js';
 import { Allowances } from '../shared/keys/allowances.js';
+import type { JobReplies } from '../shared/jobs/request-reply.js';
 import type { Logger } from '../shared/logger.js';
+import { createMediaStorage, type MediaStorage } from '../shared/media/media-storage.js';
 import type { AppState } from './context.js';
 import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
@@ -19,15 +21,22 @@ import { standingRoutes } from './routes/account/standing.js';
 import { usernameRoutes } from './routes/account/username.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health.js';
+import { mediaFiles } from './routes/media-files.js';
 import { meRoutes } from './routes/me.js';
+import { appIconRoutes } from './routes/account/app-icon.js';
+import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
+import { pictureRoutes } from './routes/profile/pictures.js';
 import { profileRoutes } from './routes/profile/profile.js';
 import { VersionedRoutes } from './routes/versioned.js';
 import type { ApiServices } from './services.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
 
-export type AppConfig = Pick<Config, 'keyPrefix' | 'publicOrigin' | 'publicUrl' | 'secret' | 'allowancePerHour'>;
+export type AppConfig = Pick<
+  Config,
+  'keyPrefix' | 'publicOrigin' | 'publicUrl' | 'secret' | 'allowancePerHour' | 'media' | 'mediaDir' | 'images'
+>;
 
 export interface AppDependencies {
   knex: Knex;
@@ -41,6 +50,10 @@ export interface AppDependencies {
   proxy?: boolean;
   /** Tests shrink allowances to reach their limits quickly. */
   allowances?: Allowances;
+  /** Tests pass a storage in a temporary folder; otherwise the configuration's is built. */
+  media?: MediaStorage;
+  /** The process's job-answer listener (see shared/jobs/request-reply.ts). */
+  replies: JobReplies;
 }
 
 export function createServices(deps: AppDependencies): ApiServices {
@@ -51,6 +64,9 @@ export function createServices(deps: AppDependencies): ApiServices {
     boss: deps.boss,
     auth: createAuthServices(deps.knex, deps.config.secret, deps.config.publicUrl),
     allowances: deps.allowances ?? new Allowances(deps.config.allowancePerHour),
+    media: deps.media ?? createMediaStorage(deps.config),
+    replies: deps.replies,
+    images: deps.config.images,
     keyPrefix: deps.config.keyPrefix,
     publicOrigin: deps.config.publicOrigin,
     sessionCookie: { name: secure ? '__Host-sid' : 'sid', secure },
@@ -64,6 +80,8 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.context.services = createServices(deps);
 
   app.use(requestFrame(deps.log));
+  // Public files, answered before body parsing and authentication (see routes/media-files.ts).
+  app.use(mediaFiles());
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
   app.use(authenticate());
 
@@ -81,6 +99,9 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   dataRoutes(api);
   profileRoutes(api);
   layoutRoutes(api);
+  layoutMediaRoutes(api);
+  pictureRoutes(api);
+  appIconRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -4,6 +4,8 @@ import type PgBoss from 'pg-boss';
 import { configOrExit } from '../shared/config.js';
 import { openDatabase, closeDatabase } from '../shared/db/knex.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
+import { JobReplies } from '../shared/jobs/request-reply.js';
+import { Signals } from '../shared/jobs/signals.js';
 import { flushLogs, logger } from '../shared/logger.js';
 import { QUEUES } from '../shared/queue.js';
 import { exitOnSignals } from '../shared/shutdown.js';
@@ -21,7 +23,9 @@ const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
 let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log);
 await ensureQueues(queue, QUEUES);
 
-const app = createApp({ knex, log, config, boss: () => queue, proxy: config.env === 'production' });
+const signals = new Signals(config.databaseUrl, log);
+const replies = new JobReplies(signals, knex, log);
+const app = createApp({ knex, log, config, boss: () => queue, replies, proxy: config.env === 'production' });
 const server = http.createServer(app.callback());
 server.listen(config.port, config.host, () => {
   const address = server.address();
@@ -34,5 +38,6 @@ exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await closeServer(server, config.shutdownTimeoutMs);
   queue = null;
   await stopBoss(config.shutdownTimeoutMs);
+  await signals.close();
   await closeDatabase();
 });

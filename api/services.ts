@@ -4,6 +4,10 @@ import type PgBoss from 'pg-boss';
 import type { AuthServices } from '../shared/auth/services.js';
 import type { Allowances } from '../shared/keys/allowances.js';
 import type { Logger } from '../shared/logger.js';
+import type { ImageConfig } from '../shared/config.js';
+import type { JobReplies } from '../shared/jobs/request-reply.js';
+import type { UploadServices } from '../shared/media/image-uploads.js';
+import type { MediaStorage } from '../shared/media/media-storage.js';
 
 export interface ApiServices {
   knex: Knex;
@@ -11,10 +15,21 @@ export interface ApiServices {
   boss: () => PgBoss | null;
   auth: AuthServices;
   allowances: Allowances;
+  /** Uploaded and processed media, on local disk or in a bucket (see shared/media/media-storage.ts). */
+  media: MediaStorage;
+  /** Waits for the answers of jobs a route must report (uploads). */
+  replies: JobReplies;
+  images: ImageConfig;
   keyPrefix: string;
   publicOrigin: string;
   /** `__Host-sid` with Secure when the site is https, else `sid`. */
   sessionCookie: { name: string; secure: boolean };
+}
+
+/** What an upload route hands to shared/media/image-uploads.ts. */
+export function uploadServices(services: ApiServices): UploadServices {
+  const { knex, media, replies, images, log } = services;
+  return { knex, media, replies, images, log };
 }
 
 declare module 'koa' {

@@ -8,6 +8,10 @@ import { sendInTransaction, type SendOptions } from './jobs/send.js';
 export interface JobPayloads {
   /** Deliver one outbox email (shared/email/outbox.ts). */
   'email.send': { email_id: string };
+  /** Decode, check, screen, encode and store one upload (shared/media/image-uploads.ts). */
+  'image.process': { upload_id: string };
+  /** Remove unnamed layout images and storage objects no row points at. */
+  'media.cleanup': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -22,7 +26,30 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     retentionMinutes: 60 * 24 * 7,
     concurrency: 2,
   },
+  'image.process': {
+    // The route waits for one attempt; a retry after it has answered would help nobody.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 120,
+    retentionMinutes: 60,
+    reply: true,
+    // One job per image thread; more would only queue inside the pool.
+    concurrency: 1,
+    pollingIntervalSeconds: 1,
+  },
+  'media.cleanup': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    retentionMinutes: 60 * 24 * 7,
+    concurrency: 1,
+  },
 };
+
+/** Jobs the worker schedules with pg-boss's cron (times in UTC). */
+export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [{ queue: 'media.cleanup', cron: '17 4 * * *' }];
 
 /** Sends a declared job inside `trx`: it exists only if the transaction commits. */
 export function sendJob<N extends QueueName>(

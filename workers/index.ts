@@ -5,7 +5,9 @@ import { createMailTransport } from '../shared/email/transport.js';
 import { startBoss, ensureQueues, stopBoss } from '../shared/jobs/boss.js';
 import { Signals } from '../shared/jobs/signals.js';
 import { flushLogs, logger } from '../shared/logger.js';
-import { QUEUES } from '../shared/queue.js';
+import { ImagePool } from '../shared/media/image-pool.js';
+import { createMediaStorage } from '../shared/media/media-storage.js';
+import { QUEUES, SCHEDULES } from '../shared/queue.js';
 import { exitOnSignals } from '../shared/shutdown.js';
 import { jobHandlers } from './jobs/index.js';
 import { missingHandlers, subscribeAll } from './worker.js';
@@ -29,14 +31,23 @@ const boss = await startBoss(config.databaseUrl, 'worker', log);
 await ensureQueues(boss, QUEUES);
 const signals = new Signals(config.databaseUrl, log);
 const mail = createMailTransport({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom });
+const media = createMediaStorage(config);
+const images = new ImagePool(config.images.threads, {
+  model: config.images.screeningModel,
+  threshold: config.images.screeningThreshold,
+});
 // Before announcing readiness: a SIGTERM from then on must always find its handler.
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await stopBoss(config.shutdownTimeoutMs);
   await signals.close();
+  await images.close();
   mail.close();
   await closeDatabase();
 });
 
-await subscribeAll({ boss, signals, services: { knex, log, mail }, queues: QUEUES, handlers: jobHandlers });
+// One image job per image thread.
+const queues = { ...QUEUES, 'image.process': { ...QUEUES['image.process'], concurrency: config.images.threads } };
+await subscribeAll({ boss, signals, services: { knex, log, mail, media, images }, queues, handlers: jobHandlers });
+for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
 log.info({ queues: Object.keys(QUEUES) }, 'worker ready');
 flushLogs();

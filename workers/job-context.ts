@@ -2,11 +2,15 @@
 import type { Knex } from 'knex';
 import type { Logger } from '../shared/logger.js';
 import type { MailTransport } from '../shared/email/transport.js';
+import type { ImagePool } from '../shared/media/image-pool.js';
+import type { MediaStorage } from '../shared/media/media-storage.js';
 
 export interface WorkerServices {
   knex: Knex;
   log: Logger;
   mail: MailTransport;
+  media: MediaStorage;
+  images: ImagePool;
 }
 
 export interface JobContext extends WorkerServices {

@@ -20,8 +20,8 @@ export function pinLoadGenerator(): boolean {
   return spawnSync('taskset', ['-a', '-p', '-c', '1-63', String(process.pid)]).status === 0;
 }
 
-/** The entry must print a JSON line with `"msg":"listening"` and its `port`. */
-export function startServer(entry: string, env: Record<string, string>): Promise<ServerProcess> {
+/** The entry must print a JSON line with `"msg":"<ready>"` (and its `port` when it listens). */
+export function startServer(entry: string, env: Record<string, string>, ready = 'listening'): Promise<ServerProcess> {
   const nodeArgs = ['--import', 'tsx', path.join(ROOT, entry)];
   const [command, args] = canPin
     ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
@@ -35,12 +35,12 @@ export function startServer(entry: string, env: Record<string, string>): Promise
     let buffer = '';
     const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.includes('"msg":"listening"'));
+      const line = buffer.split('\n').find((candidate) => candidate.includes(`"msg":"${ready}"`));
       if (!line) return;
       child.stdout!.off('data', onData);
       // Keep draining the output (access logs) so the pipe never blocks the server.
       child.stdout!.resume();
-      const { port } = JSON.parse(line) as { port: number };
+      const { port = 0 } = JSON.parse(line) as { port?: number };
       resolve({
         port,
         stop: () =>

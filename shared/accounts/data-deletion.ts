@@ -59,6 +59,8 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   connections: 'forgotten through DELETE /account/connections/{service}',
   recovery_codes: 'security material of two-factor',
   auth_tokens: 'one-time links, expiring by themselves',
+  images: 'layout images, pictures and icons: removed through their own routes (unnamed layout images after 7 days)',
+  image_uploads: 'uploads in flight, gone within minutes',
 };
 
 /** Content only `everything` removes, having no category of its own. */

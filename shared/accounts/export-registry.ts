@@ -94,12 +94,20 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     columns: ['service', 'external_id', 'display_name', 'created_at'],
     orderBy: 'created_at',
   },
+  {
+    key: 'images',
+    table: 'images',
+    owner: 'account_id',
+    columns: ['id', 'purpose', 'app_id', 'content_type', 'width', 'height', 'bytes', 'animated', 'created_at'],
+    orderBy: 'created_at',
+  },
 ];
 
 /** Tables that hold an account's rows but are not exported, and why. */
 export const NOT_EXPORTED: Record<string, string> = {
   recovery_codes: 'hashes of secret recovery codes',
   auth_tokens: 'hashes of one-time sign-in and verification links',
+  image_uploads: 'uploads in flight, gone within minutes',
 };
 
 /** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */

@@ -9,6 +9,8 @@ export interface AttemptRule {
   name: string;
   failures: number;
   windowSeconds: number;
+  /** The 429's reason; `too_many_attempts` unless the rule says otherwise. */
+  reason?: string;
 }
 
 /** DECISIONS: 5 failures per 15 minutes per account and per address. */
@@ -46,7 +48,7 @@ export class AttemptLimiter {
     );
     if (blocked.length > 0) {
       const waitMs = Math.max(...blocked.map((state) => state.msBeforeNext));
-      throw rateLimited(waitMs / 1000, 'too_many_attempts');
+      throw rateLimited(waitMs / 1000, this.rule.reason ?? 'too_many_attempts');
     }
   }
 

@@ -99,11 +99,41 @@ export class JobReplies {
       await boss().send(queue, data, { id });
       await this.knex.raw('SELECT pg_notify(?, ?)', [JOBS_SENT, queue]);
     } catch (error) {
-      this.waiters.delete(id);
+      this.forget(id);
       answer.catch(() => undefined);
       throw error;
     }
     return answer;
+  }
+
+  /**
+   * Like `request`, but the job is sent by `send` inside a transaction of the caller's (with rows the job
+   * will read): the wait starts before the commit, so no reply can slip past, and a rollback leaves no job.
+   */
+  async requestInTransaction<T>(
+    queue: string,
+    options: RequestOptions,
+    send: (trx: Knex.Transaction, jobId: string) => Promise<unknown>,
+  ): Promise<T> {
+    await this.start();
+    if (options.busyAt !== undefined && (await boss().getQueueSize(queue)) >= options.busyAt) {
+      throw rateLimited(5, 'busy');
+    }
+    const id = randomUUID();
+    const answer = this.wait<T>(queue, id, options.timeoutMs);
+    try {
+      await this.knex.transaction((trx) => send(trx, id));
+    } catch (error) {
+      this.forget(id);
+      answer.catch(() => undefined);
+      throw error;
+    }
+    return answer;
+  }
+
+  /** Stops waiting for a job that was never sent. */
+  private forget(id: string): void {
+    this.waiters.get(id)?.onReply({ id, ok: false, error: 'not sent' });
   }
 
   private wait<T>(queue: string, id: string, timeoutMs: number): Promise<T> {

@@ -6,6 +6,8 @@ import { App } from './models.js';
 import type { AppStats } from './presenters.js';
 import type { Scope } from './scopes.js';
 import { isUuid } from '../validation/uuid.js';
+import { appIconUrls } from '../media/app-icons.js';
+import type { MediaStorage } from '../media/media-storage.js';
 
 export const APPS_PER_ACCOUNT = 10;
 
@@ -19,9 +21,12 @@ export async function findOwnApp(knex: Knex | Knex.Transaction, accountId: strin
   return app;
 }
 
-/** Live key counts and last use of several apps in one query. */
-export async function appStats(knex: Knex, appIds: string[]): Promise<Map<string, AppStats>> {
-  const stats = new Map<string, AppStats>(appIds.map((id) => [id, { active_keys: 0, last_used_at: null }]));
+/** Live key counts, last use and icons of several apps, in two queries whatever their number. */
+export async function appStats(knex: Knex, media: MediaStorage, appIds: string[]): Promise<Map<string, AppStats>> {
+  const icons = await appIconUrls(knex, media, appIds);
+  const stats = new Map<string, AppStats>(
+    appIds.map((id) => [id, { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null }]),
+  );
   if (appIds.length === 0) return stats;
   const rows: Array<{ app_id: string; active_keys: number; last_used_at: Date | null }> = await knex('api_keys')
     .select('app_id')
@@ -33,7 +38,7 @@ export async function appStats(knex: Knex, appIds: string[]): Promise<Map<string
     .select(knex.raw('max(last_used_at) AS last_used_at'))
     .whereIn('app_id', appIds)
     .groupBy('app_id');
-  for (const row of rows) stats.set(row.app_id, { active_keys: row.active_keys, last_used_at: row.last_used_at });
+  for (const row of rows) Object.assign(stats.get(row.app_id)!, row);
   return stats;
 }
 

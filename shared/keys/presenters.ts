@@ -5,6 +5,7 @@ import type { ApiKey, App } from './models.js';
 export interface AppStats {
   active_keys: number;
   last_used_at: Date | null;
+  icon_url: string | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -28,7 +29,7 @@ export function presentApp(app: App, stats: AppStats) {
     id: app.id,
     name: app.name,
     description: app.description,
-    icon_url: null as string | null,
+    icon_url: stats.icon_url,
     scopes: app.scopes,
     created_at: app.created_at.toISOString(),
     updated_at: app.updated_at.toISOString(),

@@ -3,6 +3,7 @@
 // statement that changes the row, so concurrent saves and publishes cannot both win.
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.js';
+import { layoutMediaMap, touchNamedImages } from '../media/layout-images.js';
 import { defaultLayout } from './default-layout.js';
 import { readStoredLayout } from './stored-layout.js';
 
@@ -36,6 +37,7 @@ export async function saveLayout(
   version: number,
 ): Promise<{ version: number; updated_at: Date }> {
   const json = JSON.stringify(document);
+  await touchNamedImages(knex, accountId);
   if (version === 0) {
     const [created] = await knex('profile_layouts')
       .insert({ account_id: accountId, draft: json, version: 1 })
@@ -64,6 +66,7 @@ export async function publishLayout(
   accountId: string,
   version: number,
 ): Promise<{ version: number; published_at: Date }> {
+  await touchNamedImages(knex, accountId);
   const [published] = await knex('profile_layouts')
     .where({ account_id: accountId, version })
     .update({ published: knex.ref('draft'), published_version: knex.ref('version'), published_at: knex.fn.now() })
@@ -76,12 +79,16 @@ export async function publishLayout(
 
 /** Back to the default for everyone; repeating it is not an error. */
 export async function resetLayout(knex: Knex, accountId: string): Promise<void> {
+  await touchNamedImages(knex, accountId);
   await knex('profile_layouts').where({ account_id: accountId }).delete();
 }
 
-/** The owner's view: draft, published copy and versions; `media` is filled by the image pipeline. */
-export async function ownerLayout(knex: Knex, accountId: string) {
-  const row: LayoutRow | undefined = await knex('profile_layouts').where({ account_id: accountId }).first();
+/** The owner's view: draft, published copy and versions, and `media` mapping all of the owner's images. */
+export async function ownerLayout(knex: Knex, accountId: string, mediaUrl: (key: string) => string) {
+  const [row, media]: [LayoutRow | undefined, Awaited<ReturnType<typeof layoutMediaMap>>] = await Promise.all([
+    knex('profile_layouts').where({ account_id: accountId }).first(),
+    layoutMediaMap(knex, accountId, mediaUrl),
+  ]);
   if (!row) {
     return {
       draft: defaultLayout(),
@@ -92,7 +99,7 @@ export async function ownerLayout(knex: Knex, accountId: string) {
       updated_at: null,
       customized: false,
       draft_incomplete: false,
-      media: {},
+      media,
     };
   }
   const draft = readStoredLayout(row.draft);
@@ -106,7 +113,6 @@ export async function ownerLayout(knex: Knex, accountId: string) {
     updated_at: row.updated_at.toISOString(),
     customized: true,
     draft_incomplete: draft.incomplete,
-    // Layout images arrive with the image pipeline; until an account can hold one, there is none to map.
-    media: {},
+    media,
   };
 }

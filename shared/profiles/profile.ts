@@ -2,6 +2,7 @@
 // row, created on first write) and library visibility. PATCH changes only the fields it is sent.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
+import { currentPictureKeys } from './pictures.js';
 
 export const PROFILE_FIELDS = {
   bio: 500,
@@ -39,7 +40,12 @@ const DEFAULTS = {
   library_visibility: 'PUBLIC',
 };
 
-export function presentProfile(account: Account, row: ProfileRow | undefined) {
+export interface PictureUrls {
+  avatar_url: string | null;
+  banner_url: string | null;
+}
+
+export function presentProfile(account: Account, row: ProfileRow | undefined, pictures: PictureUrls) {
   const profile = row ?? { ...DEFAULTS, created_at: account.created_at, updated_at: account.created_at };
   return {
     username: account.username,
@@ -51,19 +57,34 @@ export function presentProfile(account: Account, row: ProfileRow | undefined) {
     photo_username: profile.photo_username,
     microblog_username: profile.microblog_username,
     library_visibility: profile.library_visibility,
-    // Pictures arrive with the image pipeline; until one is set there is none.
-    avatar_url: null as string | null,
-    banner_url: null as string | null,
+    avatar_url: pictures.avatar_url,
+    banner_url: pictures.banner_url,
     updated_at: (profile.updated_at > account.updated_at ? profile.updated_at : account.updated_at).toISOString(),
   };
 }
 
-export async function readProfile(knex: Knex, account: Account) {
-  const row: ProfileRow | undefined = await knex('profiles').where({ account_id: account.id }).first();
-  return presentProfile(account, row);
+async function pictureUrls(knex: Knex, accountId: string, mediaUrl: (key: string) => string): Promise<PictureUrls> {
+  const keys = await currentPictureKeys(knex, accountId);
+  return {
+    avatar_url: keys.avatar ? mediaUrl(keys.avatar) : null,
+    banner_url: keys.banner ? mediaUrl(keys.banner) : null,
+  };
 }
 
-export async function updateProfile(knex: Knex, accountId: string, changes: ProfileChanges) {
+export async function readProfile(knex: Knex, account: Account, mediaUrl: (key: string) => string) {
+  const [row, pictures]: [ProfileRow | undefined, PictureUrls] = await Promise.all([
+    knex('profiles').where({ account_id: account.id }).first(),
+    pictureUrls(knex, account.id, mediaUrl),
+  ]);
+  return presentProfile(account, row, pictures);
+}
+
+export async function updateProfile(
+  knex: Knex,
+  accountId: string,
+  changes: ProfileChanges,
+  mediaUrl: (key: string) => string,
+) {
   return knex.transaction(async (trx) => {
     const { display_name, ...profileChanges } = changes;
     let account = (await Account.query(trx).findById(accountId))!;
@@ -78,6 +99,6 @@ export async function updateProfile(knex: Knex, accountId: string, changes: Prof
     } else {
       row = await trx('profiles').where({ account_id: accountId }).first();
     }
-    return presentProfile(account, row);
+    return presentProfile(account, row, await pictureUrls(trx, accountId, mediaUrl));
   });
 }

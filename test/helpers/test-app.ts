@@ -10,9 +10,12 @@ import type { AppState } from '../../api/context.js';
 import { closeServer } from '../../api/close-server.js';
 import { db } from '../../shared/db/knex.js';
 import { boss, bossStarted } from '../../shared/jobs/boss.js';
-import { config } from '../../shared/config.js';
+import { config, type ImageConfig } from '../../shared/config.js';
 import type { Allowances } from '../../shared/keys/allowances.js';
+import type { MediaStorage } from '../../shared/media/media-storage.js';
 import { createLogger } from '../../shared/logger.js';
+import { JobReplies } from '../../shared/jobs/request-reply.js';
+import { Signals } from '../../shared/jobs/signals.js';
 import { TestClient } from './http-client.js';
 
 export interface TestApp {
@@ -27,6 +30,10 @@ export interface TestAppOptions {
   knex?: Knex;
   boss?: () => PgBoss | null;
   allowances?: Allowances;
+  /** A storage in a temporary folder, so tests never write into `.data/`. */
+  media?: MediaStorage;
+  /** Upload waits and the busy threshold, to reach them in a test. */
+  images?: Partial<ImageConfig>;
 }
 
 /** The site's own origin, which the session cookie needs. */
@@ -40,13 +47,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       done();
     },
   });
+  const log = createLogger('info', sink);
+  const knex = options.knex ?? db();
+  const signals = new Signals(process.env.DATABASE_URL!, createLogger('silent'));
   const app = createApp({
-    knex: options.knex ?? db(),
-    log: createLogger('info', sink),
-    config: config(),
+    knex,
+    log,
+    replies: new JobReplies(signals, knex, log),
+    config: { ...config(), images: { ...config().images, ...options.images } },
     boss: options.boss ?? (() => (bossStarted() ? boss() : null)),
     extraRoutes: options.extraRoutes,
     allowances: options.allowances,
+    media: options.media,
     // Tests give each client its own X-Forwarded-For address, so attempt limits stay per test.
     proxy: true,
   });
@@ -56,7 +68,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   return {
     client: new TestClient(`http://127.0.0.1:${port}`),
     logs,
-    close: () => closeServer(server, 1000),
+    close: async () => {
+      await closeServer(server, 1000);
+      await signals.close();
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import { jobHandlers } from '../../workers/jobs/index.js';
 import type { JobHandler } from '../../workers/job-context.js';
 import { MissingHandlerError, missingHandlers, subscribeAll } from '../../workers/worker.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { testWorkerServices } from '../helpers/worker-services.js';
 import { until } from '../helpers/wait.js';
 
 const log = createLogger(process.env.TEST_LOG ?? 'silent');
@@ -79,7 +80,7 @@ describe('the job queue', () => {
         await subscribeAll({
           boss: boss(),
           signals: listener,
-          services: { knex: db(), log, mail: createMailTransport({ smtpUrl: null, mailDir: tmpdir(), from: 'x@y.z' }) },
+          services: testWorkerServices({ log }),
           queues: {
             ...QUEUES,
             'never.handled': { retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 5 },
@@ -102,7 +103,7 @@ describe('the job queue', () => {
       const running = await subscribeAll({
         boss: boss(),
         signals: listener,
-        services: { knex: db(), log, mail },
+        services: testWorkerServices({ log, mail }),
         queues: QUEUES,
         handlers: jobHandlers as never,
       });
@@ -178,7 +179,7 @@ describe('the job queue', () => {
       const running = await subscribeAll({
         boss: boss(),
         signals: workerSignals,
-        services: { knex: db(), log, mail: createMailTransport({ smtpUrl: null, mailDir: tmpdir(), from: 'x@y.z' }) },
+        services: testWorkerServices({ log }),
         queues,
         handlers,
       });

@@ -1,10 +1,14 @@
 // The handler of every declared queue. A queue of shared/queue.ts missing here stops the worker at start.
 import type { JobPayloads, QueueName } from '../../shared/queue.js';
 import type { JobHandler } from '../job-context.js';
+import { cleanMedia } from './clean-media.js';
+import { processImageJob } from './process-image.js';
 import { sendEmail } from './send-email.js';
 
 export type JobHandlers = { [N in QueueName]: JobHandler<JobPayloads[N]> };
 
 export const jobHandlers: JobHandlers = {
   'email.send': sendEmail,
+  'image.process': processImageJob,
+  'media.cleanup': cleanMedia,
 };

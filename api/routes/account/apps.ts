@@ -24,6 +24,7 @@ export function appRoutes(api: VersionedRoutes): void {
     const apps = await listApps(knex, sessionCaller(ctx).account.id);
     const stats = await appStats(
       knex,
+      ctx.services.media,
       apps.map((app) => app.id),
     );
     ctx.body = { data: apps.map((app) => presentApp(app, stats.get(app.id)!)) };
@@ -33,14 +34,17 @@ export function appRoutes(api: VersionedRoutes): void {
     const body = ctx.state.input.body as { name: string; description?: string };
     const app = await createApp(ctx.services.knex, sessionCaller(ctx).account.id, body);
     ctx.status = 201;
-    ctx.body = { data: presentApp(app, { active_keys: 0, last_used_at: null }) };
+    ctx.body = { data: presentApp(app, { active_keys: 0, last_used_at: null, icon_url: null }) };
   });
 
   api.get('/account/apps/:id', read, validate({ params: idParams }), async (ctx) => {
     const { knex } = ctx.services;
     const accountId = sessionCaller(ctx).account.id;
     const app = await findOwnApp(knex, accountId, ctx.state.input.params.id as string);
-    const [stats, keys] = await Promise.all([appStats(knex, [app.id]), listAppKeys(knex, accountId, app.id)]);
+    const [stats, keys] = await Promise.all([
+      appStats(knex, ctx.services.media, [app.id]),
+      listAppKeys(knex, accountId, app.id),
+    ]);
     ctx.body = { data: { ...presentApp(app, stats.get(app.id)!), keys: keys.map((key) => presentKey(key)) } };
   });
 
@@ -52,7 +56,7 @@ export function appRoutes(api: VersionedRoutes): void {
       ctx.state.input.params.id as string,
       ctx.state.input.body as AppChanges,
     );
-    const stats = await appStats(knex, [app.id]);
+    const stats = await appStats(knex, ctx.services.media, [app.id]);
     ctx.body = { data: presentApp(app, stats.get(app.id)!) };
   });
 

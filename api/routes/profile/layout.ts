@@ -23,7 +23,8 @@ const publishBody: SchemaObject = {
 export function layoutRoutes(api: VersionedRoutes): void {
   api.get('/profile/layout', scoped('profile.read', 'read'), async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: await ownerLayout(ctx.services.knex, ctx.state.caller!.account.id) };
+    const { knex, media } = ctx.services;
+    ctx.body = { data: await ownerLayout(knex, ctx.state.caller!.account.id, (key) => media.url(key)) };
   });
 
   api.put('/profile/layout', scoped('profile.write', 'write'), validate({ body: putBody }), async (ctx) => {

@@ -58,7 +58,8 @@ const PAGE = { size: DRAFT_PAGE_SIZE };
 
 export function profileRoutes(api: VersionedRoutes): void {
   api.get('/profile', scoped('profile.read', 'read'), async (ctx) => {
-    ctx.body = { data: await readProfile(ctx.services.knex, ctx.state.caller!.account) };
+    const { knex, media } = ctx.services;
+    ctx.body = { data: await readProfile(knex, ctx.state.caller!.account, (key) => media.url(key)) };
   });
 
   api.patch('/profile', scoped('profile.write', 'write'), validate({ body: profilePatch }), async (ctx) => {
@@ -67,6 +68,7 @@ export function profileRoutes(api: VersionedRoutes): void {
         ctx.services.knex,
         ctx.state.caller!.account.id,
         ctx.state.input.body as ProfileChanges,
+        (key) => ctx.services.media.url(key),
       ),
     };
   });

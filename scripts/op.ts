@@ -1,0 +1,69 @@
+// `npm run op -- <command>`: operator commands. Each runs against DATABASE_URL, or against the embedded
+// PostgreSQL of the one-machine mode (the running one when `npm start` is up), and exits non-zero on
+// failure. `npm run op -- --help` lists them.
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { configOrExit, type Config } from '../shared/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
+import { closeDatabase, openDatabase } from '../shared/db/knex.js';
+import { migrateLatest } from '../shared/db/migrations.js';
+import { cleanMediaNow } from '../shared/media/media-cleanup.js';
+import { createMediaStorage } from '../shared/media/media-storage.js';
+
+interface Command {
+  summary: string;
+  run(knex: Knex, config: Config): Promise<void>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'media cleanup': {
+    summary: 'remove layout images no layout named for 7 days, abandoned uploads and orphaned files (as the daily job)',
+    async run(knex, config) {
+      const report = await cleanMediaNow(knex, createMediaStorage(config));
+      console.log(
+        `removed ${report.unnamed_layout_images} unnamed layout image(s), ${report.abandoned_uploads} abandoned ` +
+          `upload(s), ${report.orphaned_objects} orphaned file(s)`,
+      );
+    },
+  },
+};
+
+function help(): void {
+  console.log('Usage: npm run op -- <command>\n\nCommands:');
+  for (const [name, command] of Object.entries(COMMANDS)) console.log(`  ${name.padEnd(16)} ${command.summary}`);
+}
+
+const words = process.argv.slice(2);
+if (words.length === 0 || words.includes('--help') || words.includes('-h')) {
+  help();
+  process.exit(words.length === 0 ? 1 : 0);
+}
+const command = COMMANDS[words.join(' ')];
+if (!command) {
+  console.error(`Unknown command "${words.join(' ')}".`);
+  help();
+  process.exit(1);
+}
+
+const config = configOrExit();
+let embedded: EmbeddedDatabase | null = null;
+try {
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      persistent: true,
+    });
+    url = embedded.url;
+  }
+  const knex = openDatabase(url, 2);
+  await migrateLatest(knex);
+  await command.run(knex, config);
+} catch (error) {
+  console.error(`Failed: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+  await embedded?.stop();
+}

@@ -1,0 +1,33 @@
+// The daily media.cleanup (also `npm run op -- media cleanup`): layout images no layout has named for 7
+// days, uploads whose worker never finished, and storage objects no row points at. Every step is a
+// DELETE ... RETURNING, so two runs at once share the work instead of doing it twice.
+import type { Knex } from 'knex';
+import { removeUnnamedLayoutImages } from './layout-images.js';
+import type { MediaStorage } from './media-storage.js';
+import { removeOldOrphans, removeOrphans } from './orphaned-media.js';
+
+/** An upload or a claimed object this old belongs to no running job (image.process expires in 2 minutes). */
+export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+export interface CleanupReport {
+  unnamed_layout_images: number;
+  abandoned_uploads: number;
+  orphaned_objects: number;
+}
+
+export async function cleanMediaNow(knex: Knex, media: MediaStorage): Promise<CleanupReport> {
+  const unnamed = await removeUnnamedLayoutImages(knex, media);
+  // Deleting an upload row queues its staged object (trigger), which the next step removes.
+  const abandoned: Array<{ staging_key: string }> = await knex('image_uploads')
+    .where('created_at', '<', knex.raw('now() - make_interval(secs => ?)', [ABANDONED_AFTER_MS / 1000]))
+    .delete()
+    .returning('staging_key');
+  await removeOrphans(
+    knex,
+    media,
+    abandoned.map((row) => row.staging_key),
+  );
+  // Younger keys may be claimed by a job that is writing them right now.
+  const orphans = await removeOldOrphans(knex, media, ABANDONED_AFTER_MS);
+  return { unnamed_layout_images: unnamed, abandoned_uploads: abandoned.length, orphaned_objects: orphans };
+}

@@ -1,0 +1,39 @@
+// Storage objects that no row points at any more (see the images migration): deleted from storage
+// first, then forgotten, so a crash between the two only means deleting a missing object again.
+import type { Knex } from 'knex';
+import type { MediaStorage } from './media-storage.js';
+
+/** Deletes the given queued objects now; what fails stays queued for media.cleanup. */
+export async function removeOrphans(knex: Knex, media: MediaStorage, keys: string[]): Promise<number> {
+  let removed = 0;
+  for (const key of keys) {
+    await media.delete(key);
+    await knex('orphaned_media').where({ storage_key: key }).delete();
+    removed += 1;
+  }
+  return removed;
+}
+
+/** Deletes queued objects older than `olderThanMs` (younger ones may still be claimed by a running job). */
+export async function removeOldOrphans(
+  knex: Knex,
+  media: MediaStorage,
+  olderThanMs: number,
+  batch = 500,
+): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const rows: Array<{ storage_key: string }> = await knex('orphaned_media')
+      .where('created_at', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanMs / 1000]))
+      .orderBy('created_at')
+      .limit(batch)
+      .select('storage_key');
+    if (rows.length === 0) return removed;
+    removed += await removeOrphans(
+      knex,
+      media,
+      rows.map((row) => row.storage_key),
+    );
+    if (rows.length < batch) return removed;
+  }
+}
