@@ -2,6 +2,7 @@ import type { Scenario } from '../scenario.js';
 import { charge } from './charge.js';
 import { layout } from './layout.js';
 import { me } from './me.js';
+import { images } from './images.js';
 import { stack } from './stack.js';
 
-export const scenarios: Record<string, Scenario> = { stack, me, charge, layout };
+export const scenarios: Record<string, Scenario> = { stack, me, charge, layout, images };

@@ -14,8 +14,8 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
-export function runEntry(entry: string, env: Record<string, string | undefined>): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+export function runEntry(entry: string, env: Record<string, string | undefined>, args: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
