@@ -5,7 +5,7 @@ import { createKnex } from '../../shared/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { findKeyCaller } from '../../shared/keys/key-caller.js';
 import { createKey } from '../../shared/keys/keys.js';
-import { percentile, type LoadResult } from '../lib/load.js';
+import { summariseSamples } from '../lib/samples.js';
 import type { Scenario } from '../scenario.js';
 
 const CALLS_PER_ROUND = 2000;
@@ -18,19 +18,6 @@ async function time(call: () => Promise<unknown>): Promise<number[]> {
     samples.push(performance.now() - started);
   }
   return samples;
-}
-
-function summarise(samples: number[]): LoadResult {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const total = samples.reduce((sum, value) => sum + value, 0);
-  return {
-    requestsPerSecond: (samples.length / total) * 1000,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    requests: samples.length,
-    errors: 0,
-  };
 }
 
 export const charge: Scenario = {
@@ -51,8 +38,8 @@ export const charge: Scenario = {
       }
       return {
         rows: [
-          { name: 'lookup only', result: summarise(lookup) },
-          { name: 'lookup + charge', result: summarise(charged) },
+          { name: 'lookup only', result: summariseSamples(lookup) },
+          { name: 'lookup + charge', result: summariseSamples(charged) },
         ],
         baseline: 'lookup only',
         subject: 'lookup + charge',

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { animatedGif, photoJpeg } from '../../test/helpers/images.js';
 import { startApiServer } from '../lib/api-server.js';
-import { percentile, type LoadResult } from '../lib/load.js';
 import { startServer } from '../lib/processes.js';
+import { summariseSamples } from '../lib/samples.js';
 import type { Scenario } from '../scenario.js';
 
 const ORIGIN = 'http://localhost:3000';
@@ -48,19 +48,6 @@ async function upload(base: string, cookie: string, bytes: Buffer, name: string)
     headers: { cookie, origin: ORIGIN },
   });
   return { ms, bytes: body.data!.bytes, width: body.data!.width, height: body.data!.height };
-}
-
-function summary(uploads: Upload[]): LoadResult {
-  const sorted = uploads.map((u) => u.ms).sort((a, b) => a - b);
-  const total = sorted.reduce((sum, ms) => sum + ms, 0);
-  return {
-    requestsPerSecond: (uploads.length / total) * 1000,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    requests: uploads.length,
-    errors: 0,
-  };
 }
 
 export const images: Scenario = {
@@ -109,7 +96,7 @@ export const images: Scenario = {
             `${kb >= 150 && kb <= 400 ? 'size target met' : 'SIZE TARGET MISSED'}: ${kb.toFixed(0)} KB (target 150 to 400 KB)`,
           );
         }
-        rows.push({ name, result: summary(uploads) });
+        rows.push({ name, result: summariseSamples(uploads.map((u) => u.ms)) });
       }
       return { rows, baseline: '100-frame GIF 400x300', subject: '4000x3000 JPEG' };
     } finally {

@@ -88,11 +88,16 @@ export class JobReplies {
   }
 
   /** Sends a job and waits for its result; throws JobTimeoutError or JobFailedError. */
-  async request<T>(queue: string, data: object, options: RequestOptions): Promise<T> {
+  /** Starts listening (once) and refuses with 429 `busy` when the queue is full. */
+  private async ready(queue: string, options: RequestOptions): Promise<void> {
     await this.start();
     if (options.busyAt !== undefined && (await boss().getQueueSize(queue)) >= options.busyAt) {
       throw rateLimited(5, 'busy');
     }
+  }
+
+  async request<T>(queue: string, data: object, options: RequestOptions): Promise<T> {
+    await this.ready(queue, options);
     const id = randomUUID();
     const answer = this.wait<T>(queue, id, options.timeoutMs);
     try {
@@ -115,10 +120,7 @@ export class JobReplies {
     options: RequestOptions,
     send: (trx: Knex.Transaction, jobId: string) => Promise<unknown>,
   ): Promise<T> {
-    await this.start();
-    if (options.busyAt !== undefined && (await boss().getQueueSize(queue)) >= options.busyAt) {
-      throw rateLimited(5, 'busy');
-    }
+    await this.ready(queue, options);
     const id = randomUUID();
     const answer = this.wait<T>(queue, id, options.timeoutMs);
     try {

@@ -2,7 +2,7 @@
 // classifier runs on the JavaScript thread, so both live here, off the worker process's event loop, where
 // other jobs keep running (immich #27742). Everything crossing the thread boundary is plain data.
 import { ImageRefusal, type ImageRefusalReason } from './image-refusals.js';
-import { processImage } from './image-pipeline.js';
+import { processImage, type ProcessedImage } from './image-pipeline.js';
 import type { ImageProfileName } from './image-profiles.js';
 import { screenFrames, ScreeningUnavailableError, type ScreeningOptions } from './image-screening.js';
 
@@ -12,15 +12,8 @@ export interface ImageTask {
   screening: ScreeningOptions;
 }
 
-export interface EncodedImage {
-  data: Uint8Array;
-  contentType: 'image/avif' | 'image/webp';
-  extension: 'avif' | 'webp';
-  width: number;
-  height: number;
-  bytes: number;
-  animated: boolean;
-}
+/** What crosses back from the thread (a Buffer arrives as a plain Uint8Array). */
+export type EncodedImage = Omit<ProcessedImage, 'data' | 'frames' | 'durationMs'> & { data: Uint8Array };
 
 export type ImageTaskResult =
   | { ok: true; image: EncodedImage }
