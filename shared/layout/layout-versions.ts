@@ -3,7 +3,7 @@
 // statement that changes the row, so concurrent saves and publishes cannot both win.
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.js';
-import { layoutMediaMap, touchNamedImages } from '../media/layout-images.js';
+import { layoutMediaMap, namedMediaIds, touchNamedImages } from '../media/layout-images.js';
 import { defaultLayout } from './default-layout.js';
 import { readStoredLayout } from './stored-layout.js';
 
@@ -81,6 +81,24 @@ export async function publishLayout(
 export async function resetLayout(knex: Knex, accountId: string): Promise<void> {
   await touchNamedImages(knex, accountId);
   await knex('profile_layouts').where({ account_id: accountId }).delete();
+}
+
+/**
+ * A visitor's view: the published copy or the default, never the draft. `media` maps only the owner's
+ * images the published copy names; a reference to anyone else's image or a missing one draws nothing.
+ */
+export async function visitorLayout(
+  knex: Knex,
+  ownerId: string,
+  inFull: boolean,
+  mediaUrl: (key: string) => string,
+) {
+  const row: Pick<LayoutRow, 'published'> | undefined = inFull
+    ? await knex('profile_layouts').where({ account_id: ownerId }).first('published')
+    : undefined;
+  if (!row || row.published === null) return { layout: defaultLayout(), customized: false, media: {} };
+  const layout = readStoredLayout(row.published).document;
+  return { layout, customized: true, media: await layoutMediaMap(knex, ownerId, mediaUrl, namedMediaIds(layout)) };
 }
 
 /** The owner's view: draft, published copy and versions, and `media` mapping all of the owner's images. */
