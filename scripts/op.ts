@@ -7,15 +7,33 @@ import { configOrExit, type Config } from '../shared/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
 import { closeDatabase, openDatabase } from '../shared/db/knex.js';
 import { migrateLatest } from '../shared/db/migrations.js';
+import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
 
 interface Command {
   summary: string;
-  run(knex: Knex, config: Config): Promise<void>;
+  /** Names of the arguments after the command's words, for the help. */
+  args?: string;
+  run(knex: Knex, config: Config, args: string[]): Promise<void>;
 }
 
 const COMMANDS: Record<string, Command> = {
+  'catalog import': {
+    summary: 'import upstream catalog data (IGDB shape, JSON lines; see the README); safe to repeat',
+    args: 'FILE',
+    async run(knex, _config, [file]) {
+      if (!file) throw new Error('name the file: npm run op -- catalog import FILE');
+      const started = Date.now();
+      const done = await importIgdbFile(knex, file, (progress) =>
+        console.log(`... ${progress.facets} related entities, ${progress.games} games`),
+      );
+      console.log(
+        `imported ${done.games} game(s) and ${done.facets} related entities, skipped ${done.skipped}, ` +
+          `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+  },
   'media cleanup': {
     summary: 'remove layout images no layout named for 7 days, abandoned uploads and orphaned files (as the daily job)',
     async run(knex, config) {
@@ -30,7 +48,9 @@ const COMMANDS: Record<string, Command> = {
 
 function help(): void {
   console.log('Usage: npm run op -- <command>\n\nCommands:');
-  for (const [name, command] of Object.entries(COMMANDS)) console.log(`  ${name.padEnd(16)} ${command.summary}`);
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    console.log(`  ${`${name} ${command.args ?? ''}`.padEnd(22)} ${command.summary}`);
+  }
 }
 
 const words = process.argv.slice(2);
@@ -38,8 +58,10 @@ if (words.length === 0 || words.includes('--help') || words.includes('-h')) {
   help();
   process.exit(words.length === 0 ? 1 : 0);
 }
-const command = COMMANDS[words.join(' ')];
-if (!command) {
+// A command is its first two words; what follows are its arguments.
+const command = COMMANDS[words.slice(0, 2).join(' ')];
+const args = words.slice(2);
+if (!command || (!command.args && args.length > 0)) {
   console.error(`Unknown command "${words.join(' ')}".`);
   help();
   process.exit(1);
@@ -59,7 +81,7 @@ try {
   }
   const knex = openDatabase(url, 2);
   await migrateLatest(knex);
-  await command.run(knex, config);
+  await command.run(knex, config, args);
 } catch (error) {
   console.error(`Failed: ${(error as Error).message}`);
   process.exitCode = 1;

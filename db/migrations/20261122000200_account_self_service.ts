@@ -21,7 +21,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw("CREATE UNIQUE INDEX usernames_one_current ON usernames (account_id) WHERE kind = 'current'");
   await knex.raw('CREATE INDEX usernames_account ON usernames (account_id)');
   // Names taken before this table existed.
-  await knex.raw(`INSERT INTO usernames (name, account_id, kind) SELECT username, id, 'current' FROM accounts WHERE username IS NOT NULL`);
+  await knex.raw(
+    `INSERT INTO usernames (name, account_id, kind) SELECT username, id, 'current' FROM accounts WHERE username IS NOT NULL`,
+  );
 
   await knex.schema.alterTable('accounts', (table) => {
     table.timestamp('username_changed_at', { useTz: true });

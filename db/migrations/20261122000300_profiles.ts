@@ -22,7 +22,9 @@ export async function up(knex: Knex): Promise<void> {
     table.check('char_length(photo_username) <= 30', [], 'profiles_photo_username_length');
     table.check('char_length(microblog_username) <= 15', [], 'profiles_microblog_username_length');
   });
-  await knex.raw("ALTER TABLE accounts ADD CONSTRAINT accounts_display_name_length CHECK (char_length(display_name) <= 60)");
+  await knex.raw(
+    'ALTER TABLE accounts ADD CONSTRAINT accounts_display_name_length CHECK (char_length(display_name) <= 60)',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -1,0 +1,116 @@
+// The game catalog. Games carry their many-to-many facets as arrays of upstream ids (platforms, genres,
+// themes, modes, perspectives, publishers, developers, engines, franchises, series) with GIN indexes, so a
+// search filters and sorts one table; the facet tables hold the names. Age ratings are one step column
+// per board (filter: rated by the board up to a step), languages are arrays per kind holding both the
+// full code and its base (`pt-BR` and `pt`), so `pt` matches either by plain overlap.
+import type { Knex } from 'knex';
+
+const FACETS = [
+  'platforms',
+  'genres',
+  'themes',
+  'modes',
+  'perspectives',
+  'companies',
+  'engines',
+  'franchises',
+  'series',
+];
+const AGE_BOARDS = ['esrb', 'pegi', 'cero', 'usk', 'grac', 'class_ind', 'acb'];
+
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  await knex.raw('CREATE EXTENSION IF NOT EXISTS unaccent');
+  // unaccent() is only STABLE; an immutable wrapper with the dictionary named lets indexes use it.
+  await knex.raw(`
+    CREATE FUNCTION catalog_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+    AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, $1)) $$`);
+
+  for (const facet of FACETS) {
+    await knex.schema.createTable(`catalog_${facet}`, (table) => {
+      table.integer('id').primary(); // the upstream id
+      table.text('name').notNullable();
+      table.text('slug');
+      table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    });
+  }
+  await knex.raw('CREATE INDEX catalog_engines_name ON catalog_engines (lower(name))');
+  await knex.raw(
+    'CREATE INDEX catalog_companies_name_trgm ON catalog_companies USING gin (catalog_fold(name) gin_trgm_ops)',
+  );
+
+  await knex.schema.createTable('games', (table) => {
+    table.increments('id').primary();
+    table.integer('igdb_id').unique();
+    table.text('slug').notNullable().unique();
+    table.text('name').notNullable();
+    table.date('release_date');
+    table.smallint('release_year');
+    table.smallint('type');
+    table.text('status').notNullable().defaultTo('released');
+    table.boolean('demo_available').notNullable().defaultTo(false);
+    table.text('demo_url');
+    table.text('store_url');
+    table.smallint('hours_main');
+    for (const array of [
+      'platform_ids',
+      'genre_ids',
+      'theme_ids',
+      'mode_ids',
+      'perspective_ids',
+      'publisher_ids',
+      'developer_ids',
+      'engine_ids',
+      'franchise_ids',
+      'series_ids',
+    ]) {
+      table.specificType(array, 'integer[]').notNullable().defaultTo('{}');
+    }
+    for (const board of AGE_BOARDS) table.smallint(`age_${board}`);
+    for (const kind of ['interface', 'audio', 'subtitle']) {
+      table.specificType(`${kind}_languages`, 'text[]').notNullable().defaultTo('{}');
+    }
+    // Aggregates: upstream's at import, then the service's own from catalog.stats.
+    table.specificType('rating', 'real');
+    table.integer('rating_count').notNullable().defaultTo(0);
+    table.specificType('weighted_rating', 'real');
+    table.integer('review_count').notNullable().defaultTo(0);
+    table.integer('library_count').notNullable().defaultTo(0);
+    table.specificType('popularity', 'real').notNullable().defaultTo(0);
+    table.specificType('trending', 'real').notNullable().defaultTo(0);
+    table.integer('hype').notNullable().defaultTo(0);
+    table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    table.check(
+      "status in ('released', 'alpha', 'beta', 'early_access', 'offline', 'cancelled', 'rumored', 'delisted')",
+      [],
+      'games_status_known',
+    );
+    table.check('type IS NULL OR type between 0 and 14', [], 'games_type_known');
+    table.check('release_year IS NULL OR release_year between 1950 and 2100', [], 'games_release_year_range');
+  });
+  await knex.raw('CREATE INDEX games_name_trgm ON games USING gin (catalog_fold(name) gin_trgm_ops)');
+  for (const array of [
+    'platform_ids',
+    'genre_ids',
+    'theme_ids',
+    'mode_ids',
+    'perspective_ids',
+    'publisher_ids',
+    'developer_ids',
+    'engine_ids',
+    'franchise_ids',
+    'series_ids',
+  ]) {
+    await knex.raw(`CREATE INDEX games_${array} ON games USING gin (${array})`);
+  }
+  for (const sort of ['popularity', 'trending', 'hype', 'weighted_rating', 'rating_count', 'release_date']) {
+    await knex.raw(`CREATE INDEX games_by_${sort} ON games (${sort} DESC NULLS LAST, id)`);
+  }
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('games');
+  for (const facet of FACETS) await knex.schema.dropTable(`catalog_${facet}`);
+  await knex.raw('DROP FUNCTION catalog_fold(text)');
+}

@@ -1,0 +1,218 @@
+// Imports upstream catalog data in IGDB's shape: a JSON-lines file, one entity a line, each with `_type`
+// naming its IGDB endpoint (game, platform, genre, theme, game_mode, player_perspective, company,
+// involved_company, game_engine, franchise, collection, age_rating, language, language_support, website,
+// game_time_to_beat) and the endpoint's own fields, related entities named by upstream id. Lines may come
+// in any order, so the file is read twice: related entities first, then games. Everything is an upsert
+// keyed by upstream id, so importing again updates and never duplicates.
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import type { Knex } from 'knex';
+import { AGE_BOARDS, igdbAgeRating, type AgeBoard } from './age-ratings.js';
+import { storedLanguages } from './languages.js';
+
+const FACET_TABLES: Record<string, string> = {
+  platform: 'catalog_platforms',
+  genre: 'catalog_genres',
+  theme: 'catalog_themes',
+  game_mode: 'catalog_modes',
+  player_perspective: 'catalog_perspectives',
+  company: 'catalog_companies',
+  game_engine: 'catalog_engines',
+  franchise: 'catalog_franchises',
+  collection: 'catalog_series',
+};
+
+/** IGDB game status ids (absent: released). */
+const STATUS: Record<number, string> = {
+  0: 'released',
+  2: 'alpha',
+  3: 'beta',
+  4: 'early_access',
+  5: 'offline',
+  6: 'cancelled',
+  7: 'rumored',
+  8: 'delisted',
+};
+const STEAM_WEBSITE = 13;
+const SUPPORT_KINDS: Record<number, 'audio' | 'subtitle' | 'interface'> = { 1: 'audio', 2: 'subtitle', 3: 'interface' };
+const BATCH = 500;
+
+type Line = Record<string, unknown> & { _type?: string; id?: number };
+
+interface Related {
+  companies: Map<number, { game: number; company: number; publisher: boolean; developer: boolean }>;
+  ageRatings: Map<number, { board: AgeBoard; step: number }>;
+  locales: Map<number, string>;
+  supports: Map<number, Array<{ language: number; kind: string }>>;
+  steam: Map<number, string>;
+  hours: Map<number, number>;
+}
+
+export interface ImportProgress {
+  facets: number;
+  games: number;
+  skipped: number;
+}
+
+async function* lines(file: string): AsyncGenerator<{ line: Line; number: number }> {
+  let number = 0;
+  for await (const text of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    number += 1;
+    if (text.trim() === '') continue;
+    let line: unknown;
+    try {
+      line = JSON.parse(text);
+    } catch {
+      throw new Error(`line ${number} is not JSON`);
+    }
+    if (!line || typeof line !== 'object' || typeof (line as Line)._type !== 'string') {
+      throw new Error(`line ${number} has no "_type"`);
+    }
+    yield { line: line as Line, number };
+  }
+}
+
+const ids = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+
+async function upsert(knex: Knex, table: string, rows: object[], key: string): Promise<void> {
+  if (rows.length === 0) return;
+  await knex(table).insert(rows).onConflict(key).merge();
+}
+
+/** Pass 1: facet tables and the related rows games point at. */
+async function readRelated(knex: Knex, file: string, progress: ImportProgress): Promise<Related> {
+  const related: Related = {
+    companies: new Map(),
+    ageRatings: new Map(),
+    locales: new Map(),
+    supports: new Map(),
+    steam: new Map(),
+    hours: new Map(),
+  };
+  const pending = new Map<string, object[]>();
+  const flush = async (table: string) => {
+    await upsert(knex, table, pending.get(table) ?? [], 'id');
+    pending.set(table, []);
+  };
+  for await (const { line } of lines(file)) {
+    const type = line._type!;
+    const table = FACET_TABLES[type];
+    if (table) {
+      if (!Number.isInteger(line.id) || typeof line.name !== 'string') continue;
+      const rows = pending.get(table) ?? [];
+      rows.push({
+        id: line.id,
+        name: line.name,
+        slug: typeof line.slug === 'string' ? line.slug : null,
+        updated_at: knex.fn.now(),
+      });
+      pending.set(table, rows);
+      progress.facets += 1;
+      if (rows.length >= BATCH) await flush(table);
+    } else if (type === 'involved_company') {
+      related.companies.set(line.id!, {
+        game: line.game as number,
+        company: line.company as number,
+        publisher: line.publisher === true,
+        developer: line.developer === true,
+      });
+    } else if (type === 'age_rating') {
+      const rating = igdbAgeRating(line.category as number, line.rating as number);
+      if (rating) related.ageRatings.set(line.id!, rating);
+    } else if (type === 'language' && typeof line.locale === 'string') {
+      related.locales.set(line.id!, line.locale);
+    } else if (type === 'language_support' && Number.isInteger(line.game)) {
+      const list = related.supports.get(line.game as number) ?? [];
+      list.push({ language: line.language as number, kind: SUPPORT_KINDS[line.language_support_type as number] });
+      related.supports.set(line.game as number, list);
+    } else if (type === 'website' && line.category === STEAM_WEBSITE && typeof line.url === 'string') {
+      related.steam.set(line.game as number, line.url);
+    } else if (type === 'game_time_to_beat' && Number.isInteger(line.normally)) {
+      related.hours.set(line.game_id as number, Math.max(1, Math.round((line.normally as number) / 3600)));
+    }
+  }
+  for (const table of pending.keys()) await flush(table);
+  return related;
+}
+
+/** One IGDB game line as a `games` row; null when it lacks a name or slug. */
+export function gameRow(line: Line, related: Related): Record<string, unknown> | null {
+  if (!Number.isInteger(line.id) || typeof line.name !== 'string' || typeof line.slug !== 'string') return null;
+  const released = Number.isInteger(line.first_release_date)
+    ? new Date((line.first_release_date as number) * 1000)
+    : null;
+  const year = released?.getUTCFullYear() ?? null;
+  const involved = ids(line.involved_companies)
+    .map((id) => related.companies.get(id))
+    .filter((c) => c !== undefined);
+  const ages: Partial<Record<AgeBoard, number>> = {};
+  for (const id of ids(line.age_ratings)) {
+    const rating = related.ageRatings.get(id);
+    if (rating) ages[rating.board] = rating.step;
+  }
+  const languages = { audio: [] as string[], subtitle: [] as string[], interface: [] as string[] };
+  for (const support of related.supports.get(line.id as number) ?? []) {
+    const locale = related.locales.get(support.language);
+    if (locale && support.kind) languages[support.kind as keyof typeof languages].push(locale);
+  }
+  const type = (line.game_type ?? line.category) as number | undefined;
+  return {
+    igdb_id: line.id,
+    slug: line.slug,
+    name: line.name,
+    release_date: released ? released.toISOString().slice(0, 10) : null,
+    release_year: year !== null && year >= 1950 && year <= 2100 ? year : null,
+    type: Number.isInteger(type) && type! >= 0 && type! <= 14 ? type : null,
+    status: STATUS[line.status as number] ?? 'released',
+    store_url: related.steam.get(line.id as number) ?? null,
+    hours_main: related.hours.get(line.id as number) ?? null,
+    platform_ids: ids(line.platforms),
+    genre_ids: ids(line.genres),
+    theme_ids: ids(line.themes),
+    mode_ids: ids(line.game_modes),
+    perspective_ids: ids(line.player_perspectives),
+    publisher_ids: [...new Set(involved.filter((c) => c.publisher).map((c) => c.company))],
+    developer_ids: [...new Set(involved.filter((c) => c.developer).map((c) => c.company))],
+    engine_ids: ids(line.game_engines),
+    franchise_ids: [...new Set([...ids(line.franchises), ...ids([line.franchise])])],
+    series_ids: [...new Set([...ids(line.collections), ...ids([line.collection])])],
+    ...Object.fromEntries(AGE_BOARDS.map((board) => [`age_${board}`, ages[board] ?? null])),
+    audio_languages: storedLanguages(languages.audio),
+    subtitle_languages: storedLanguages(languages.subtitle),
+    interface_languages: storedLanguages(languages.interface),
+    hype: Number.isInteger(line.hypes) ? line.hypes : 0,
+    popularity: typeof line.follows === 'number' ? line.follows : 0,
+  };
+}
+
+/** Imports `file`; `onProgress` is called after every batch of games. */
+export async function importIgdbFile(
+  knex: Knex,
+  file: string,
+  onProgress: (progress: ImportProgress) => void = () => undefined,
+): Promise<ImportProgress> {
+  const progress: ImportProgress = { facets: 0, games: 0, skipped: 0 };
+  const related = await readRelated(knex, file, progress);
+  onProgress(progress);
+  let batch: Array<Record<string, unknown>> = [];
+  const flush = async () => {
+    // A re-import updates the columns upstream gives and keeps our id and the service's own counts.
+    await knex('games').insert(batch).onConflict('igdb_id').merge();
+    progress.games += batch.length;
+    batch = [];
+    onProgress(progress);
+  };
+  for await (const { line } of lines(file)) {
+    if (line._type !== 'game') continue;
+    const row = gameRow(line, related);
+    if (!row) {
+      progress.skipped += 1;
+      continue;
+    }
+    batch.push({ ...row, updated_at: knex.fn.now() });
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  return progress;
+}
