@@ -228,7 +228,8 @@ function readImages(read: Reader): ImageConfig {
     read.fail(`SCREENING_MODEL must be one of ${SCREENING_MODELS.join(', ')} or an absolute folder, got "${model}"`);
   }
   return {
-    waitMs: read.integer('IMAGE_WAIT_MS', 30000, 1000, 300000),
+    // Below image.process's 120 s expiry, so a job never outlives the route that waits for it.
+    waitMs: read.integer('IMAGE_WAIT_MS', 30000, 1000, 110000),
     busyAt: read.integer('IMAGE_QUEUE_BUSY_AT', 20, 1, 10000),
     threads: read.integer('IMAGE_THREADS', 1, 1, 16),
     screeningModel: model,

@@ -8,6 +8,7 @@ import type { Scope } from './scopes.js';
 import { isUuid } from '../validation/uuid.js';
 import { appIconUrls } from '../media/app-icons.js';
 import type { MediaStorage } from '../media/media-storage.js';
+import { removeOrphans } from '../media/orphaned-media.js';
 
 export const APPS_PER_ACCOUNT = 10;
 
@@ -82,8 +83,14 @@ export async function updateApp(knex: Knex, accountId: string, appId: string, ch
   return app.$query(knex).patchAndFetch(changes);
 }
 
-export async function deleteApp(knex: Knex, accountId: string, appId: string): Promise<void> {
+export async function deleteApp(knex: Knex, media: MediaStorage, accountId: string, appId: string): Promise<void> {
   const app = await findOwnApp(knex, accountId, appId);
-  // Its keys go with it (ON DELETE CASCADE), so they stop on the very next request.
+  const icons: Array<{ storage_key: string }> = await knex('images').where({ app_id: app.id }).select('storage_key');
+  // Its keys and icon go with it (ON DELETE CASCADE), so the keys stop on the very next request.
   await App.query(knex).deleteById(app.id);
+  await removeOrphans(
+    knex,
+    media,
+    icons.map((icon) => icon.storage_key),
+  ).catch(() => undefined);
 }

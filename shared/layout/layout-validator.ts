@@ -13,6 +13,17 @@ export type LayoutValidation = { ok: true; document: Json; bytes: number } | { o
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * Layout image ids are our uuids, which compare case-insensitively; storing them in lower case lets the
+ * database's in-use test (an exact jsonpath comparison) see every spelling.
+ */
+function lowercaseMediaIds(value: unknown): void {
+  if (Array.isArray(value)) return value.forEach(lowercaseMediaIds);
+  if (!isObject(value)) return;
+  if (value.kind === 'media' && typeof value.id === 'string') value.id = value.id.toLowerCase();
+  Object.values(value).forEach(lowercaseMediaIds);
+}
+
 /** Validates a document as sent; on success answers the document to store (schema 2, dropped keys gone). */
 export function validateLayout(input: unknown): LayoutValidation {
   const issues = new IssueList();
@@ -30,6 +41,7 @@ export function validateLayout(input: unknown): LayoutValidation {
   if (doc.schema === 1) doc = upgradeSchema1(doc);
   else if (doc.schema !== 2) issues.add('shape', 'schema must be 2 (or 1, which is upgraded).', ['schema']);
   dropRemovedKeys(doc);
+  lowercaseMediaIds(doc);
 
   const walker = new LayoutWalker(issues);
   walker.document(doc);

@@ -92,10 +92,14 @@ export async function recordImage(
   image: EncodedImage,
 ): Promise<RecordOutcome> {
   return knex.transaction(async (trx) => {
+    // The account first, as deleting an account does (it cascades to uploads): no deadlock between the
+    // two. One account's uploads are recorded one at a time, so two cannot both squeeze under the quota.
+    await trx.raw(
+      'SELECT a.id FROM accounts a JOIN image_uploads u ON u.account_id = a.id WHERE u.id = ? FOR UPDATE OF a',
+      [uploadId],
+    );
     const upload: UploadRow | undefined = await trx('image_uploads').where({ id: uploadId }).forUpdate().first();
     if (!upload) return { gone: true as const };
-    // One account's uploads are recorded one at a time, so two cannot both squeeze under the quota.
-    await trx('accounts').where({ id: upload.account_id }).forUpdate().first('id');
     if (upload.purpose === 'layout') {
       const quota = await layoutQuotaIn(trx, upload.account_id);
       if (quota.count >= LAYOUT_QUOTA.limit || quota.bytes + image.bytes > LAYOUT_QUOTA.bytes_limit) {
@@ -112,6 +116,8 @@ export async function recordImage(
     }
     const [row]: ImageRow[] = await trx('images')
       .insert({
+        // The image takes the upload's id, so a route that gave up can still find what its upload became.
+        id: upload.id,
         account_id: upload.account_id,
         app_id: upload.app_id,
         purpose: upload.purpose,
@@ -125,6 +131,8 @@ export async function recordImage(
       .returning('*');
     if (upload.purpose === 'avatar' || upload.purpose === 'banner') replaced = await makeCurrentPicture(trx, row);
     await trx('orphaned_media').where({ storage_key: storageKey }).delete();
+    // Done in the same commit: from here on the route sees the image, never an upload still running.
+    await trx('image_uploads').where({ id: upload.id }).delete();
     return { row, replaced };
   });
 }

@@ -10,7 +10,13 @@ import { JobFailedError, JobTimeoutError, type JobReplies } from '../jobs/reques
 import type { Logger } from '../logger.js';
 import { sendJob } from '../queue.js';
 import type { ImageConfig } from '../config.js';
-import type { ImageJobAnswer, ImagePurpose, StoredImage } from './image-records.js';
+import {
+  presentImage,
+  type ImageJobAnswer,
+  type ImagePurpose,
+  type ImageRow,
+  type StoredImage,
+} from './image-records.js';
 import type { MediaStorage } from './media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
 
@@ -35,6 +41,9 @@ export async function uploadImage(services: UploadServices, upload: ImageUpload)
   const id = randomUUID();
   const stagingKey = `staging/${id}`;
   try {
+    // Claimed before it is written, and released when the upload's row commits: a crash in between
+    // leaves a key media.cleanup removes, never an unscreened original that nothing points at.
+    await services.knex('orphaned_media').insert({ storage_key: stagingKey });
     await services.media.put(stagingKey, createReadStream(upload.path), 'application/octet-stream');
   } catch (error) {
     services.log.error({ err: error }, 'could not stage an upload');
@@ -53,27 +62,37 @@ export async function uploadImage(services: UploadServices, upload: ImageUpload)
           app_id: upload.appId ?? null,
           staging_key: stagingKey,
         });
+        await trx('orphaned_media').where({ storage_key: stagingKey }).delete();
         await sendJob(trx, 'image.process', { upload_id: id }, { id: jobId });
       },
     );
   } catch (error) {
-    await discardUpload(services, id, stagingKey);
+    // The worker may have recorded the image just as the wait ran out: then the upload succeeded.
+    const recorded = await discardUpload(services, id, stagingKey);
+    if (recorded) return presentImage(recorded, (key) => services.media.url(key));
     throw uploadError(services.log, error);
   }
   return answerOf(answer);
 }
 
-/** Removes what is left of an upload the worker will not finish: its row, then its staged object. */
-async function discardUpload(services: UploadServices, id: string, stagingKey: string): Promise<void> {
+/**
+ * Removes what is left of an upload the worker will not finish: its row (so a late worker records
+ * nothing), then its staged object. Answers the image instead when the worker recorded it first.
+ */
+async function discardUpload(services: UploadServices, id: string, stagingKey: string): Promise<ImageRow | null> {
   try {
-    // The row's trigger queues the staged object; removing the row first keeps a late worker from starting.
-    await services.knex('image_uploads').where({ id }).delete();
-    await services.knex('orphaned_media').insert({ storage_key: stagingKey }).onConflict().ignore();
+    // The row's trigger queues the staged object in the same statement.
+    const deleted = await services.knex('image_uploads').where({ id }).delete();
+    if (deleted === 0) {
+      const recorded: ImageRow | undefined = await services.knex('images').where({ id }).first();
+      if (recorded) return recorded;
+    }
     await removeOrphans(services.knex, services.media, [stagingKey]);
   } catch (error) {
-    // media.cleanup removes it later from orphaned_media.
+    // The key stays in orphaned_media, where media.cleanup finds it.
     services.log.warn({ err: error, staging_key: stagingKey }, 'could not remove a staged upload yet');
   }
+  return null;
 }
 
 function uploadError(log: Logger, error: unknown): unknown {

@@ -14,26 +14,36 @@ export async function removeOrphans(knex: Knex, media: MediaStorage, keys: strin
   return removed;
 }
 
-/** Deletes queued objects older than `olderThanMs` (younger ones may still be claimed by a running job). */
+/**
+ * Deletes queued objects older than `olderThanMs` (younger ones may still be claimed by a running job).
+ * Each batch is locked with SKIP LOCKED, so two cleanups running at once split the work.
+ */
 export async function removeOldOrphans(
   knex: Knex,
   media: MediaStorage,
   olderThanMs: number,
-  batch = 500,
+  batch = 100,
 ): Promise<number> {
   let removed = 0;
   for (;;) {
-    const rows: Array<{ storage_key: string }> = await knex('orphaned_media')
-      .where('created_at', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanMs / 1000]))
-      .orderBy('created_at')
-      .limit(batch)
-      .select('storage_key');
-    if (rows.length === 0) return removed;
-    removed += await removeOrphans(
-      knex,
-      media,
-      rows.map((row) => row.storage_key),
-    );
-    if (rows.length < batch) return removed;
+    const count = await knex.transaction(async (trx) => {
+      const rows: Array<{ storage_key: string }> = await trx('orphaned_media')
+        .where('created_at', '<', trx.raw('now() - make_interval(secs => ?)', [olderThanMs / 1000]))
+        .orderBy('created_at')
+        .limit(batch)
+        .forUpdate()
+        .skipLocked()
+        .select('storage_key');
+      for (const { storage_key: key } of rows) await media.delete(key);
+      await trx('orphaned_media')
+        .whereIn(
+          'storage_key',
+          rows.map((row) => row.storage_key),
+        )
+        .delete();
+      return rows.length;
+    });
+    removed += count;
+    if (count < batch) return removed;
   }
 }

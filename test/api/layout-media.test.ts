@@ -92,6 +92,8 @@ describe('layout images (/profile/layout/media)', function () {
       expect(res.body.error).to.include({ code: 'invalid_request', reason });
       expect(await rowsOf(account.id)).to.have.length(0);
       expect(await db()('image_uploads')).to.have.length(0);
+      // Neither the staged original nor a claim on it is left.
+      expect(await db()('orphaned_media')).to.have.length(0);
     });
   }
 
@@ -338,6 +340,7 @@ describe('layout image uploads when processing cannot answer', function () {
       expect(res.status).to.equal(429);
       expect(res.body.error).to.include({ code: 'rate_limited', reason: 'busy' });
       expect(await db()('image_uploads')).to.have.length(0);
+      expect(await db()('orphaned_media')).to.have.length(0);
     } finally {
       await db().raw("DELETE FROM pgboss.job WHERE name = 'image.process'");
       await app.close();

@@ -1,5 +1,5 @@
 // `GET /media/<key>` over real HTTP, with a local storage in a temporary folder.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,9 @@ describe('GET /media/<key>', () => {
   let app: TestApp;
   before(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'jogatina-media-files-'));
-    const media = new LocalMediaStorage(folder, 'http://localhost:3000/media');
+    // A file just outside the storage root: what a traversal would reach if keys were not checked.
+    await writeFile(path.join(folder, 'secret'), 'top secret');
+    const media = new LocalMediaStorage(path.join(folder, 'root'), 'http://localhost:3000/media');
     await media.put('avatars/ab/face.png', PNG, 'image/png');
     await media.put('exports/notes', Buffer.from('<script>alert(1)</script>'), 'text/html');
     await media.put('staging/upload-1.png', PNG, 'image/png');

@@ -79,6 +79,19 @@ describe('profile pictures (avatar, banner, /profile/images)', function () {
     expect(await db()('images').where({ account_id: account.id })).to.have.length(3);
   });
 
+  it('keeps the 10 newest earlier pictures per kind, removing older ones with their files', async () => {
+    const { site, account } = await signedInClient(app.client);
+    const urls: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const res = await upload(site, 'avatar', await square(16, `#0000${(i * 16).toString(16).padStart(2, '0')}`));
+      urls.push(res.body.data.url);
+    }
+    const history = await site.get('/api/v1/profile/images?kind=AVATAR');
+    expect(history.body.data.map((item: { url: string }) => item.url)).to.deep.equal(urls.slice(1, 11).reverse());
+    expect(await db()('images').where({ account_id: account.id })).to.have.length(11);
+    expect(await media.get(new URL(urls[0]).pathname.replace('/media/', ''))).to.equal(null);
+  });
+
   it('clears the avatar into the history', async () => {
     const { site } = await signedInClient(app.client);
     const up = await upload(site, 'avatar', await square(100, '#555555'));
@@ -181,7 +194,9 @@ describe('app icons (/account/apps/{id}/icon)', function () {
     });
     expect((await site.delete(`/api/v1/account/apps/${created.id}`)).status).to.equal(200);
     const key = new URL(up.body.data.icon_url).pathname.replace('/media/', '');
-    expect(await db()('orphaned_media').where({ storage_key: key })).to.have.length(1);
+    expect(await media.get(key)).to.equal(null);
+    expect(await db()('images').where({ app_id: created.id })).to.have.length(0);
+    expect(await db()('orphaned_media')).to.have.length(0);
   });
 });
 

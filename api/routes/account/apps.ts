@@ -62,7 +62,7 @@ export function appRoutes(api: VersionedRoutes): void {
 
   api.delete('/account/apps/:id', write, validate({ params: idParams }), async (ctx) => {
     const id = ctx.state.input.params.id as string;
-    await deleteApp(ctx.services.knex, sessionCaller(ctx).account.id, id);
+    await deleteApp(ctx.services.knex, ctx.services.media, sessionCaller(ctx).account.id, id);
     ctx.body = { data: { id, deleted: true } };
   });
 
