@@ -1,0 +1,47 @@
+// The catalog (spec: Catalog routes): public; a key needs catalog.read and spends the catalog allowance.
+import { searchGames } from '../../../shared/catalog/game-search.js';
+import { presentGames } from '../../../shared/catalog/game-presenter.js';
+import { gameBySlug, gameRatings } from '../../../shared/catalog/games.js';
+import { gameSearchQuery, type GameSearch } from '../../../shared/catalog/search-parameters.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const catalog = () => scoped('catalog.read', 'catalog', { anonymous: true });
+/** Public answers may be cached briefly by browsers and shared caches. */
+const PUBLIC_CACHE = 'public, max-age=60';
+
+const idsQuery: SchemaObject = {
+  type: 'object',
+  required: ['ids'],
+  properties: {
+    ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+  },
+};
+const slugParams: SchemaObject = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', maxLength: 200 } },
+};
+
+export function gameRoutes(api: VersionedRoutes): void {
+  api.get('/games', catalog(), validate({ query: gameSearchQuery }), async (ctx) => {
+    const { knex } = ctx.services;
+    const found = await searchGames(knex, ctx.state.input.query as unknown as GameSearch);
+    ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = { data: await presentGames(knex, found.rows), page: found.page };
+  });
+
+  api.get('/games/ratings', catalog(), validate({ query: idsQuery }), async (ctx) => {
+    ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = { data: await gameRatings(ctx.services.knex, ctx.state.input.query.ids as number[]) };
+  });
+
+  api.get('/games/:slug', catalog(), validate({ params: slugParams }), async (ctx) => {
+    const { knex } = ctx.services;
+    const row = await gameBySlug(knex, ctx.state.input.params.slug as string);
+    ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = { data: (await presentGames(knex, [row]))[0] };
+  });
+}

@@ -1,0 +1,378 @@
+// GET /games and friends on a small hand-built catalog where every right answer is known.
+import { expect } from 'chai';
+import { db } from '../../shared/db/knex.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+import { appWithKey, buildAccount } from '../helpers/factories.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const TODAY = new Date();
+const daysFromToday = (days: number) => new Date(TODAY.getTime() + days * 86400000).toISOString().slice(0, 10);
+
+let counter = 0;
+async function game(slug: string, fields: Record<string, unknown> = {}): Promise<number> {
+  counter += 1;
+  const [row] = await db()('games')
+    .insert({
+      slug,
+      name: fields.name ?? slug,
+      type: 0,
+      popularity: 1,
+      release_date: '2015-06-01',
+      release_year: 2015,
+      igdb_id: 100000 + counter,
+      ...fields,
+    })
+    .returning('id');
+  return row.id;
+}
+
+const slugs = (res: { body: { data: Array<{ slug: string }> } }) => res.body.data.map((g) => g.slug);
+
+describe('the game catalog (GET /games)', () => {
+  useCleanDatabase();
+  const app = useTestApp();
+  const ids: Record<string, number> = {};
+
+  before(async () => {
+    await db()('catalog_genres').insert([
+      { id: 5, name: 'Shooter' },
+      { id: 12, name: 'Role-playing (RPG)' },
+    ]);
+    await db()('catalog_engines').insert([{ id: 400, name: 'Source' }]);
+    const rows: Array<[string, Record<string, unknown>]> = [
+      [
+        'the-legend-of-zelda',
+        {
+          name: 'The Legend of Zelda',
+          popularity: 90,
+          genre_ids: [12],
+          platform_ids: [18],
+          release_year: 1986,
+          release_date: '1986-02-21',
+          age_pegi: 1,
+          hype: 0,
+        },
+      ],
+      [
+        'zelda-ii',
+        {
+          name: 'Zelda II: The Adventure of Link',
+          popularity: 40,
+          genre_ids: [12],
+          platform_ids: [18],
+          release_year: 1987,
+          release_date: '1987-01-14',
+          age_pegi: 2,
+        },
+      ],
+      [
+        'pokemon-red',
+        {
+          name: 'Pokémon Red',
+          popularity: 80,
+          genre_ids: [12],
+          platform_ids: [33],
+          release_year: 1996,
+          release_date: '1996-02-27',
+          interface_languages: ['ja'],
+          audio_languages: [],
+        },
+      ],
+      [
+        'half-life-2',
+        {
+          name: 'Half-Life 2',
+          popularity: 70,
+          genre_ids: [5],
+          platform_ids: [6, 14],
+          engine_ids: [400],
+          publisher_ids: [57],
+          developer_ids: [56],
+          store_url: 'https://store.example/app/220',
+          demo_available: true,
+          rating: 95,
+          rating_count: 40,
+          weighted_rating: 90,
+          review_count: 3,
+          library_count: 50,
+          interface_languages: ['en', 'en-US', 'pt', 'pt-BR'],
+          audio_languages: ['en', 'en-US'],
+          age_pegi: 3,
+          age_esrb: 4,
+          hours_main: 13,
+          franchise_ids: [77],
+          series_ids: [88],
+          release_year: 2004,
+          release_date: '2004-11-16',
+          trending: 5,
+        },
+      ],
+      [
+        'half-life-2-remaster',
+        {
+          name: 'Half-Life 2: Remastered',
+          type: 9,
+          popularity: 20,
+          genre_ids: [5],
+          release_year: 2024,
+          release_date: '2024-03-01',
+          hype: 3,
+        },
+      ],
+      ['half-life-dlc', { name: 'Half-Life: Extra Pack', type: 1, popularity: 30, genre_ids: [5] }],
+      [
+        'portal',
+        {
+          name: 'Portal',
+          popularity: 60,
+          genre_ids: [5, 12],
+          developer_ids: [56],
+          publisher_ids: [56],
+          rating: 88,
+          rating_count: 10,
+          weighted_rating: 85,
+          subtitle_languages: ['pt', 'pt-PT'],
+          hours_main: 3,
+          status: 'released',
+          release_year: 2007,
+          release_date: '2007-10-10',
+          trending: 50,
+        },
+      ],
+      [
+        'upcoming-epic',
+        {
+          name: 'Upcoming Epic',
+          popularity: 5,
+          hype: 500,
+          release_date: daysFromToday(40),
+          release_year: Number(daysFromToday(40).slice(0, 4)),
+        },
+      ],
+      [
+        'recent-indie',
+        {
+          name: 'Recent Indie',
+          popularity: 2,
+          release_date: daysFromToday(-10),
+          release_year: Number(daysFromToday(-10).slice(0, 4)),
+          status: 'early_access',
+        },
+      ],
+      [
+        'cancelled-thing',
+        { name: 'Cancelled Thing', popularity: 3, status: 'cancelled', release_date: null, release_year: null },
+      ],
+      ['obscure-gem', { name: 'Obscure Gem', popularity: 0 }],
+    ];
+    for (const [slug, fields] of rows) ids[slug] = await game(slug, fields);
+  });
+
+  it('browses known main games, remakes and remasters by popularity, 24 a page, with public caching', async () => {
+    const res = await app.client.get('/api/v1/games');
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('cache-control')).to.equal('public, max-age=60');
+    expect(slugs(res)).to.deep.equal([
+      'the-legend-of-zelda',
+      'pokemon-red',
+      'half-life-2',
+      'portal',
+      'zelda-ii',
+      'half-life-2-remaster',
+      'upcoming-epic',
+      'cancelled-thing',
+      'recent-indie',
+    ]);
+    expect(res.body.page).to.deep.equal({ number: 1, size: 24, total_items: 9, total_pages: 1, has_more: false });
+    expect(res.body.data[2]).to.deep.equal({
+      id: ids['half-life-2'],
+      slug: 'half-life-2',
+      name: 'Half-Life 2',
+      release_year: 2004,
+      type: 0,
+      rating: 95,
+      genres: ['Shooter'],
+      demo_available: true,
+    });
+  });
+
+  it('includes lesser-known games with obscure=1 and every type with types', async () => {
+    expect(slugs(await app.client.get('/api/v1/games?obscure=1'))).to.include('obscure-gem');
+    expect(slugs(await app.client.get('/api/v1/games?types=1'))).to.deep.equal(['half-life-dlc']);
+  });
+
+  const filters: Array<[string, string[]]> = [
+    ['platforms=6,33', ['pokemon-red', 'half-life-2']],
+    ['genres=5,12&genresMode=all', ['portal']],
+    [
+      'genres=5,12',
+      ['the-legend-of-zelda', 'pokemon-red', 'half-life-2', 'portal', 'zelda-ii', 'half-life-2-remaster'],
+    ],
+    ['publishers=56&role=developer', ['half-life-2', 'portal']],
+    ['publishers=57&role=developer', []],
+    ['publishers=57', ['half-life-2']],
+    ['engines=source', ['half-life-2']],
+    ['franchises=77', ['half-life-2']],
+    ['series=88', ['half-life-2']],
+    ['release=upcoming', ['upcoming-epic', 'cancelled-thing']],
+    ['period=last-30-days', ['recent-indie']],
+    ['period=next-3-months', ['upcoming-epic']],
+    ['yearFrom=1986&yearTo=1987', ['the-legend-of-zelda', 'zelda-ii']],
+    ['demo=1', ['half-life-2']],
+    ['steam=1', ['half-life-2']],
+    ['rated=1', ['half-life-2', 'portal']],
+    ['reviewed=1', ['half-life-2']],
+    ['anticipated=1', ['upcoming-epic']],
+    ['hideCancelled=1&yearTo=1950', []],
+    ['language=pt', ['half-life-2', 'portal']],
+    ['language=pt-BR', ['half-life-2']],
+    ['interface=ja', ['pokemon-red']],
+    ['audio=pt', []],
+    ['subtitles=pt-PT', ['portal']],
+    ['age=pegi-7', ['the-legend-of-zelda']],
+    ['age=pegi-12', ['the-legend-of-zelda', 'zelda-ii']],
+    ['age=pegi-16', ['the-legend-of-zelda', 'half-life-2', 'zelda-ii']],
+    ['age=esrb-m', ['half-life-2']],
+    ['rating=90', ['half-life-2']],
+    ['votes=20', ['half-life-2']],
+    ['libraries=10', ['half-life-2']],
+    ['status=early_access,beta', ['recent-indie']],
+    ['hoursMin=5&hoursMax=20', ['half-life-2']],
+  ];
+  for (const [query, expected] of filters) {
+    it(`filters ${query}`, async () => {
+      const res = await app.client.get(`/api/v1/games?${query}`);
+      expect(res.status, res.text).to.equal(200);
+      expect(slugs(res)).to.deep.equal(expected);
+      expect(res.body.page.total_items).to.equal(expected.length);
+    });
+  }
+
+  it('leaves out cancelled and rumored games with hideCancelled', async () => {
+    expect(slugs(await app.client.get('/api/v1/games?hideCancelled=1'))).to.not.include('cancelled-thing');
+  });
+
+  const sorts: Array<[string, string]> = [
+    ['trending', 'portal'],
+    ['rating', 'half-life-2'],
+    ['votes', 'half-life-2'],
+    ['newest', 'upcoming-epic'],
+    ['oldest', 'the-legend-of-zelda'],
+    ['hype', 'upcoming-epic'],
+    ['name', 'cancelled-thing'],
+  ];
+  for (const [sort, first] of sorts) {
+    it(`sorts by ${sort}`, async () => {
+      const res = await app.client.get(`/api/v1/games?sort=${sort}`);
+      expect(slugs(res)[0]).to.equal(first);
+    });
+  }
+
+  it('matches text without accents, the name first, then prefixes, then words, across every type', async () => {
+    expect(slugs(await app.client.get('/api/v1/games?q=pokemon'))).to.deep.equal(['pokemon-red']);
+    const zelda = await app.client.get('/api/v1/games?q=Zelda');
+    expect(slugs(zelda)).to.deep.equal(['zelda-ii', 'the-legend-of-zelda']);
+    const half = await app.client.get('/api/v1/games?q=half-life 2');
+    expect(slugs(half)).to.deep.equal(['half-life-2', 'half-life-2-remaster']);
+    expect(slugs(await app.client.get('/api/v1/games?q=extra'))).to.deep.equal(['half-life-dlc']);
+    // Wildcards are text, not patterns.
+    expect(slugs(await app.client.get('/api/v1/games?q=%25'))).to.deep.equal([]);
+  });
+
+  it('falls back to names that look like the text when nothing contains it', async () => {
+    const res = await app.client.get('/api/v1/games?q=legnd of zeldda');
+    expect(slugs(res)[0]).to.equal('the-legend-of-zelda');
+  });
+
+  it('pages with has_more from the total', async () => {
+    for (let i = 0; i < 30; i += 1) await game(`filler-${i}`, { popularity: 0.5, genre_ids: [99] });
+    const first = await app.client.get('/api/v1/games?genres=99');
+    expect(first.body.data).to.have.length(24);
+    expect(first.body.page).to.deep.equal({ number: 1, size: 24, total_items: 30, total_pages: 2, has_more: true });
+    const second = await app.client.get('/api/v1/games?genres=99&page=2');
+    expect(second.body.data).to.have.length(6);
+    expect(second.body.page.has_more).to.equal(false);
+  });
+
+  const refusals: Array<[string, string]> = [
+    ['page=101', 'page'],
+    ['page=0', 'page'],
+    [`q=${'a'.repeat(81)}`, 'q'],
+    [`platforms=${Array.from({ length: 25 }, (_, i) => i + 1).join(',')}`, 'platforms'],
+    ['platforms=abc', 'platforms'],
+    ['types=99', 'types'],
+    ['genresMode=some', 'genresMode'],
+    ['release=soon', 'release'],
+    ['period=yesterday', 'period'],
+    ['yearFrom=1949', 'yearFrom'],
+    ['yearTo=2101', 'yearTo'],
+    ['yearFrom=2000&yearTo=1999', 'yearFrom'],
+    ['demo=2', 'demo'],
+    ['obscure=true', 'obscure'],
+    ['language=en,pt,es,fr,de,it,ja,ko,zh', 'language'],
+    ['audio=english', 'audio'],
+    ['age=pegi-15', 'age'],
+    ['age=bbfc-12', 'age'],
+    ['role=owner', 'role'],
+    ['rating=101', 'rating'],
+    ['votes=-1', 'votes'],
+    ['libraries=0', 'libraries'],
+    ['status=released', 'status'],
+    ['hoursMin=0', 'hoursMin'],
+    ['hoursMax=501', 'hoursMax'],
+    ['sort=best', 'sort'],
+  ];
+  for (const [query, field] of refusals) {
+    it(`refuses ${query.length > 40 ? `${query.slice(0, 40)}...` : query} naming ${field}`, async () => {
+      const res = await app.client.get(`/api/v1/games?${query}`);
+      expect(res.status).to.equal(400);
+      expect(res.body.error).to.include({ code: 'invalid_request', field });
+    });
+  }
+
+  describe('GET /games/{slug} and /games/ratings', () => {
+    it('answers one game in the search shape, or 404', async () => {
+      const res = await app.client.get('/api/v1/games/portal');
+      expect(res.body.data).to.include({ slug: 'portal', type: 0, rating: 88 });
+      expect(res.body.data.genres).to.deep.equal(['Shooter', 'Role-playing (RPG)']);
+      const missing = await app.client.get('/api/v1/games/no-such-game');
+      expect(missing.status).to.equal(404);
+      expect(missing.body.error.code).to.equal('not_found');
+    });
+
+    it('answers ratings of 1 to 200 ids, leaving out unknown ones', async () => {
+      const res = await app.client.get(`/api/v1/games/ratings?ids=${ids.portal},${ids['half-life-2']},999999`);
+      expect(res.body.data).to.deep.equal([
+        { id: ids.portal, rating: 88, rating_count: 10, weighted_rating: 85 },
+        { id: ids['half-life-2'], rating: 95, rating_count: 40, weighted_rating: 90 },
+      ]);
+      for (const query of [
+        '',
+        '?ids=',
+        `?ids=${Array.from({ length: 201 }, (_, i) => i + 1).join(',')}`,
+        '?ids=1,1',
+        '?ids=x',
+      ]) {
+        const refused = await app.client.get(`/api/v1/games/ratings${query}`);
+        expect(refused.status, query).to.equal(400);
+        expect(refused.body.error.field, query).to.equal('ids');
+      }
+    });
+  });
+
+  describe('keys', () => {
+    it('needs catalog.read of a key and spends the catalog allowance', async () => {
+      const { account } = await buildAccount();
+      const { token: without } = await appWithKey(account.id, ['profile.read']);
+      const { token: withScope } = await appWithKey(account.id, ['catalog.read']);
+      const refused = await app.client.get('/api/v1/games', { headers: { authorization: `Bearer ${without}` } });
+      expect(refused.status).to.equal(403);
+      expect(refused.body.error).to.include({ code: 'insufficient_scope', scope: 'catalog.read' });
+      const allowed = await app.client.get('/api/v1/games', { headers: { authorization: `Bearer ${withScope}` } });
+      expect(allowed.status).to.equal(200);
+      expect(allowed.headers.get('x-ratelimit-resource')).to.equal('catalog');
+      const bad = await app.client.get('/api/v1/games', { headers: { authorization: 'Bearer nope' } });
+      expect(bad.status).to.equal(401);
+    });
+  });
+});
