@@ -87,12 +87,7 @@ export async function resetLayout(knex: Knex, accountId: string): Promise<void> 
  * A visitor's view: the published copy or the default, never the draft. `media` maps only the owner's
  * images the published copy names; a reference to anyone else's image or a missing one draws nothing.
  */
-export async function visitorLayout(
-  knex: Knex,
-  ownerId: string,
-  inFull: boolean,
-  mediaUrl: (key: string) => string,
-) {
+export async function visitorLayout(knex: Knex, ownerId: string, inFull: boolean, mediaUrl: (key: string) => string) {
   const row: Pick<LayoutRow, 'published'> | undefined = inFull
     ? await knex('profile_layouts').where({ account_id: ownerId }).first('published')
     : undefined;
