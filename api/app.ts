@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health.js';
 import { mediaFiles } from './routes/media-files.js';
 import { meRoutes } from './routes/me.js';
 import { appIconRoutes } from './routes/account/app-icon.js';
+import { companyRoutes } from './routes/catalog/companies.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   appIconRoutes(api);
   profileLayoutRoutes(api);
   gameRoutes(api);
+  companyRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

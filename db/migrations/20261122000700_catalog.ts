@@ -34,6 +34,19 @@ export async function up(knex: Knex): Promise<void> {
       table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     });
   }
+  // Companies also carry what /search/companies filters and sorts by; the counts are refreshed after each
+  // import and by catalog.stats.
+  await knex.schema.alterTable('catalog_companies', (table) => {
+    table.text('status');
+    table.date('start_date');
+    table.integer('published_count').notNullable().defaultTo(0);
+    table.integer('developed_count').notNullable().defaultTo(0);
+    table.check(
+      "status IS NULL OR status in ('active', 'defunct', 'merged', 'renamed')",
+      [],
+      'catalog_companies_status_known',
+    );
+  });
   await knex.raw('CREATE INDEX catalog_engines_name ON catalog_engines (lower(name))');
   await knex.raw(
     'CREATE INDEX catalog_companies_name_trgm ON catalog_companies USING gin (catalog_fold(name) gin_trgm_ops)',

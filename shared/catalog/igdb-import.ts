@@ -8,6 +8,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Knex } from 'knex';
 import { AGE_BOARDS, igdbAgeRating, type AgeBoard } from './age-ratings.js';
+import { refreshCompanyCounts } from './companies.js';
 import { storedLanguages } from './languages.js';
 
 const FACET_TABLES: Record<string, string> = {
@@ -101,12 +102,13 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
     if (table) {
       if (!Number.isInteger(line.id) || typeof line.name !== 'string') continue;
       const rows = pending.get(table) ?? [];
-      rows.push({
+      const row = {
         id: line.id,
         name: line.name,
         slug: typeof line.slug === 'string' ? line.slug : null,
         updated_at: knex.fn.now(),
-      });
+      };
+      rows.push(type === 'company' ? { ...row, ...companyFields(line) } : row);
       pending.set(table, rows);
       progress.facets += 1;
       if (rows.length >= BATCH) await flush(table);
@@ -134,6 +136,17 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
   }
   for (const table of pending.keys()) await flush(table);
   return related;
+}
+
+/** IGDB company status ids. */
+const COMPANY_STATUS: Record<number, string> = { 0: 'active', 1: 'defunct', 2: 'merged', 3: 'renamed' };
+
+function companyFields(line: Line) {
+  const started = Number.isInteger(line.start_date) ? new Date((line.start_date as number) * 1000) : null;
+  return {
+    status: line.status === undefined ? 'active' : (COMPANY_STATUS[line.status as number] ?? null),
+    start_date: started ? started.toISOString().slice(0, 10) : null,
+  };
 }
 
 /** One IGDB game line as a `games` row; null when it lacks a name or slug. */
@@ -214,5 +227,6 @@ export async function importIgdbFile(
     if (batch.length >= BATCH) await flush();
   }
   if (batch.length > 0) await flush();
+  await refreshCompanyCounts(knex);
   return progress;
 }
