@@ -10,6 +10,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    requests?: Array<{ method?: string; path?: string }>;
     setupClient?: (client: Client) => void;
   }
   interface Result {

@@ -7,6 +7,8 @@ export interface LoadOptions {
   connections: number;
   durationSeconds: number;
   headers?: Record<string, string>;
+  /** Paths to cycle through (each connection goes round them); default: the url's own. */
+  paths?: string[];
   /** Status every answer must have; any other counts as an error. */
   expectStatus: number;
 }
@@ -35,6 +37,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections,
     duration: options.durationSeconds,
     headers: options.headers,
+    requests: options.paths?.map((path) => ({ method: 'GET', path })),
     setupClient: (client) => {
       client.on('response', (statusCode: number, _bytes: number, responseTime: number) => {
         latencies.push(responseTime);

@@ -1,0 +1,125 @@
+// The catalog at IGDB's size (300,000 games of the deterministic demo catalog): every query shape of
+// GET /games timed in the database one at a time (target p95 under 30 ms; the typo-tolerant fallback
+// under 150 ms), then GET /games end to end through the web process at 8 concurrent clients over a mix of
+// shapes (target at least 300 requests per second with p95 under 50 ms). EXPLAIN plans: bench/README.md.
+import type { Knex } from 'knex';
+import { loadDemoCatalog } from '../../shared/catalog/demo/load-demo-catalog.js';
+import { searchGames } from '../../shared/catalog/game-search.js';
+import type { GameSearch } from '../../shared/catalog/search-parameters.js';
+import { coerceParameters } from '../../shared/validation/coerce.js';
+import { gameSearchQuery } from '../../shared/catalog/search-parameters.js';
+import { createKnex } from '../../shared/db/knex.js';
+import { startApiServer } from '../lib/api-server.js';
+import { measure } from '../lib/load.js';
+import { summariseSamples } from '../lib/samples.js';
+import { printTable, type Row } from '../lib/table.js';
+import type { Scenario } from '../scenario.js';
+
+const GAMES = Number(process.env.BENCH_CATALOG_GAMES ?? 300000);
+const RUNS = 40;
+
+/** Query shapes over the seeded catalog; ids are read from it so they exist. */
+async function shapes(knex: Knex): Promise<Record<string, string>> {
+  const { rows: platform } = await knex.raw(
+    'SELECT unnest(platform_ids) AS id, count(*) FROM games GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
+  );
+  const { rows: publisher } = await knex.raw(
+    'SELECT id FROM catalog_companies ORDER BY published_count + developed_count DESC LIMIT 1',
+  );
+  const longText = 'the legend of the ancient kingdom and the secret of the lost temple of the dragon x'.slice(0, 80);
+  return {
+    'browse, popular, page 1': '',
+    'browse, popular, page 100': 'page=100',
+    'genres any, trending': 'genres=5,12&sort=trending',
+    'genres all, rating': 'genres=8,31&genresMode=all&sort=rating',
+    'platform, newest': `platforms=${platform[0].id}&sort=newest`,
+    'platform, oldest, page 100': `platforms=${platform[0].id}&sort=oldest&page=100`,
+    'years 1990-1995, votes': 'yearFrom=1990&yearTo=1995&sort=votes',
+    'language pt, hype': 'language=pt&sort=hype',
+    'age pegi-12, name': 'age=pegi-12&sort=name',
+    'top publisher, popular': `publishers=${publisher[0].id}`,
+    'obscure, name, page 100': 'obscure=1&sort=name&page=100',
+    'rated + steam (correlated), popular': 'rated=1&steam=1',
+    'demo, popular': 'demo=1',
+    'upcoming, hype': 'release=upcoming&sort=hype',
+    'hideCancelled, hours 10-40': 'hideCancelled=1&hoursMin=10&hoursMax=40',
+    'q short (mario)': 'q=mario',
+    'q 80 characters': `q=${encodeURIComponent(longText)}`,
+    'q typo fallback (zeldda)': 'q=zeldda',
+  };
+}
+
+function parse(query: string): GameSearch {
+  const raw = Object.fromEntries(new URLSearchParams(query));
+  return { page: 1, ...(coerceParameters(raw, gameSearchQuery) as Partial<GameSearch>) } as GameSearch;
+}
+
+async function timeShape(knex: Knex, query: string): Promise<number[]> {
+  const search = parse(query);
+  for (let i = 0; i < 3; i += 1) await searchGames(knex, search);
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    await searchGames(knex, search);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+export const catalog: Scenario = {
+  description: `GET /games over ${GAMES} games: each query shape in the database, then end to end at 8 clients`,
+  target: 0,
+  async run({ database, durationSeconds }) {
+    const knex = createKnex(database.url, 4);
+    let rows: Row[];
+    let mix: string[];
+    try {
+      const started = Date.now();
+      const loaded = await loadDemoCatalog(knex, { games: GAMES });
+      await knex.raw('VACUUM ANALYZE games');
+      console.log(
+        `seeded ${loaded.games} games from ${loaded.titles} titles in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
+      const queries = await shapes(knex);
+      rows = [];
+      const missed: string[] = [];
+      for (const [name, query] of Object.entries(queries)) {
+        const result = summariseSamples(await timeShape(knex, query));
+        rows.push({ name, result });
+        const limit = name.includes('typo') ? 150 : 30;
+        if (result.p95 >= limit) missed.push(`${name} (p95 ${result.p95.toFixed(1)} ms, target ${limit})`);
+      }
+      printTable(`catalog queries in the database (${RUNS} sequential runs each)`, rows, rows[0].name);
+      console.log(
+        missed.length
+          ? `DATABASE TARGET MISSED: ${missed.join('; ')}`
+          : 'database targets met: every shape p95 under 30 ms, fallback under 150 ms',
+      );
+      mix = Object.values(queries).filter((query) => !query.includes('zeldda'));
+    } finally {
+      await knex.destroy();
+    }
+    const web = await startApiServer(database.url, { ALLOWANCE_CATALOG_PER_HOUR: '1000000000' });
+    try {
+      const base = `http://127.0.0.1:${web.port}`;
+      const result = await measure({
+        url: `${base}/api/v1/games`,
+        paths: mix.map((query) => `/api/v1/games?${query}`),
+        connections: 8,
+        durationSeconds: Math.max(durationSeconds, 10),
+        expectStatus: 200,
+      });
+      const met = result.requestsPerSecond >= 300 && result.p95 < 50;
+      console.log(
+        `${met ? 'end-to-end target met' : 'END-TO-END TARGET MISSED'}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms (target 300 req/s, p95 under 50 ms)`,
+      );
+      return {
+        rows: [...rows, { name: 'GET /games end to end, 8 clients, mixed shapes', result }],
+        baseline: rows[0].name,
+        subject: 'GET /games end to end, 8 clients, mixed shapes',
+      };
+    } finally {
+      await web.stop();
+    }
+  },
+};
