@@ -26,7 +26,10 @@ async function shapes(knex: Knex): Promise<Record<string, string>> {
   const { rows: publisher } = await knex.raw(
     'SELECT id FROM catalog_companies ORDER BY published_count + developed_count DESC LIMIT 1',
   );
-  const longText = 'the legend of the ancient kingdom and the secret of the lost temple of the dragon x'.slice(0, 80);
+  // A real name of 80 characters (the longest names, cut), and 80 characters that match nothing.
+  const { rows: longest } = await knex.raw('SELECT name FROM games ORDER BY length(name) DESC, id LIMIT 1');
+  const longText = (longest[0].name as string).slice(0, 80);
+  const noMatch = 'the legend of the ancient kingdom and the secret of the lost temple of the dragon x'.slice(0, 80);
   return {
     'browse, popular, page 1': '',
     'browse, popular, page 100': 'page=100',
@@ -46,6 +49,7 @@ async function shapes(knex: Knex): Promise<Record<string, string>> {
     'q short (mario)': 'q=mario',
     'q 80 characters': `q=${encodeURIComponent(longText)}`,
     'q typo fallback (zeldda)': 'q=zeldda',
+    'q typo fallback, 80 characters': `q=${encodeURIComponent(noMatch)}`,
   };
 }
 
@@ -86,7 +90,7 @@ export const catalog: Scenario = {
       for (const [name, query] of Object.entries(queries)) {
         const result = summariseSamples(await timeShape(knex, query));
         rows.push({ name, result });
-        const limit = name.includes('typo') ? 150 : 30;
+        const limit = name.includes('fallback') ? 150 : 30;
         if (result.p95 >= limit) missed.push(`${name} (p95 ${result.p95.toFixed(1)} ms, target ${limit})`);
       }
       printTable(`catalog queries in the database (${RUNS} sequential runs each)`, rows, rows[0].name);
@@ -95,7 +99,9 @@ export const catalog: Scenario = {
           ? `DATABASE TARGET MISSED: ${missed.join('; ')}`
           : 'database targets met: every shape p95 under 30 ms, fallback under 150 ms',
       );
-      mix = Object.values(queries).filter((query) => !query.includes('zeldda'));
+      mix = Object.entries(queries)
+        .filter(([name]) => !name.includes('fallback'))
+        .map(([, query]) => query);
     } finally {
       await knex.destroy();
     }

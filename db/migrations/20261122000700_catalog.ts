@@ -94,6 +94,12 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('hype').notNullable().defaultTo(0);
     table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    // What browsing without a query shows by default (main games, remakes, remasters that someone knows):
+    // a quarter of a large catalog, with partial indexes per sort below.
+    table.specificType(
+      'browsable',
+      'boolean GENERATED ALWAYS AS (type IN (0, 8, 9) AND (popularity > 0 OR rating_count > 0 OR hype > 0)) STORED',
+    );
     table.check(
       "status in ('released', 'alpha', 'beta', 'early_access', 'offline', 'cancelled', 'rumored', 'delisted')",
       [],
@@ -119,6 +125,39 @@ export async function up(knex: Knex): Promise<void> {
   }
   for (const sort of ['popularity', 'trending', 'hype', 'weighted_rating', 'rating_count', 'release_date']) {
     await knex.raw(`CREATE INDEX games_by_${sort} ON games (${sort} DESC NULLS LAST, id)`);
+  }
+  const orders: Record<string, string> = {
+    popularity: 'popularity DESC NULLS LAST, id',
+    trending: 'trending DESC NULLS LAST, id',
+    hype: 'hype DESC NULLS LAST, id',
+    weighted_rating: 'weighted_rating DESC NULLS LAST, id',
+    rating_count: 'rating_count DESC NULLS LAST, id',
+    newest: 'release_date DESC NULLS LAST, id',
+    oldest: 'release_date ASC NULLS LAST, id',
+    name: 'catalog_fold(name), id',
+  };
+  for (const [name, order] of Object.entries(orders)) {
+    await knex.raw(`CREATE INDEX games_browse_by_${name} ON games (${order}) WHERE browsable`);
+  }
+  for (const facet of ['platform_ids', 'genre_ids', 'theme_ids']) {
+    await knex.raw(`CREATE INDEX games_browse_${facet} ON games USING gin (${facet}) WHERE browsable`);
+  }
+  // Orders a backward scan of the indexes above cannot give: oldest first with undated last, and by name.
+  await knex.raw('CREATE INDEX games_by_release_date_asc ON games (release_date ASC NULLS LAST, id)');
+  await knex.raw('CREATE INDEX games_by_name ON games (catalog_fold(name), id)');
+  // Filters that are not facets, so that counting a selective filter reads the matching rows only.
+  for (const kind of ['interface', 'audio', 'subtitle']) {
+    await knex.raw(`CREATE INDEX games_${kind}_languages ON games USING gin (${kind}_languages)`);
+  }
+  await knex.raw('CREATE INDEX games_release_year ON games (release_year)');
+  await knex.raw('CREATE INDEX games_hours_main ON games (hours_main) WHERE hours_main IS NOT NULL');
+  await knex.raw("CREATE INDEX games_unreleased_status ON games (status) WHERE status <> 'released'");
+  await knex.raw('CREATE INDEX games_with_demo ON games (id) WHERE demo_available');
+  await knex.raw('CREATE INDEX games_with_store ON games (id) WHERE store_url IS NOT NULL');
+  await knex.raw('CREATE INDEX games_reviewed ON games (review_count) WHERE review_count > 0');
+  await knex.raw('CREATE INDEX games_with_library ON games (library_count) WHERE library_count > 0');
+  for (const board of AGE_BOARDS) {
+    await knex.raw(`CREATE INDEX games_age_${board} ON games (age_${board}) WHERE age_${board} IS NOT NULL`);
   }
 }
 

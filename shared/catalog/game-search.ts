@@ -12,17 +12,20 @@ import { CATALOG_MAX_PAGE, type GameSearch, type GameSort } from './search-param
 export const GAME_PAGE = { size: 24, maxPage: CATALOG_MAX_PAGE };
 /** Browsing without a query shows main games, remakes and remasters unless `types` says otherwise. */
 export const BROWSE_TYPES = [0, 8, 9];
+/** `total_items` counts matches up to this many. */
+export const TOTAL_CAP = 2500;
 /** Similarity a typo-tolerant match needs (pg_trgm's scale, 0 to 1). */
 const FUZZY_THRESHOLD = 0.3;
 
+// Each order matches an index exactly (NULLS LAST included), so a page reads only the rows it shows.
 const ORDER: Record<GameSort, string> = {
-  popular: 'g.popularity DESC, g.id',
-  trending: 'g.trending DESC, g.id',
+  popular: 'g.popularity DESC NULLS LAST, g.id',
+  trending: 'g.trending DESC NULLS LAST, g.id',
   rating: 'g.weighted_rating DESC NULLS LAST, g.id',
-  votes: 'g.rating_count DESC, g.id',
+  votes: 'g.rating_count DESC NULLS LAST, g.id',
   newest: 'g.release_date DESC NULLS LAST, g.id',
   oldest: 'g.release_date ASC NULLS LAST, g.id',
-  hype: 'g.hype DESC, g.id',
+  hype: 'g.hype DESC NULLS LAST, g.id',
   name: 'catalog_fold(g.name), g.id',
 };
 
@@ -100,8 +103,13 @@ export function filters(search: GameSearch, today: string): Where {
   facet(where, 'perspective_ids', search.perspectives);
   facet(where, 'franchise_ids', search.franchises);
   facet(where, 'series_ids', search.series);
-  const types = search.types ?? (browsing ? BROWSE_TYPES : undefined);
-  if (types?.length) add(where, 'g.type = ANY(?::smallint[])', types);
+  // The common case, browsing with the default types among known games, is one stored column with
+  // partial indexes of its own (see the catalog migration); anything else spells its conditions out.
+  if (browsing && !search.types && !search.obscure) add(where, 'g.browsable');
+  else {
+    const types = search.types ?? (browsing ? BROWSE_TYPES : undefined);
+    if (types?.length) add(where, 'g.type = ANY(?::smallint[])', types);
+  }
   const publishers = search.publishers;
   if (publishers?.length) {
     const columns = search.role ? [`${search.role}_ids`] : ['publisher_ids', 'developer_ids'];
@@ -163,7 +171,12 @@ async function findPage(
       limit,
       offset,
     ]),
-    db.raw<{ rows: Array<{ n: number }> }>(`SELECT count(*)::int AS n FROM games g ${clause}`, bindings),
+    // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
+    // client can page past 2,400 results anyway (100 pages of 24).
+    db.raw<{ rows: Array<{ n: number }> }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM games g ${clause} LIMIT ${TOTAL_CAP}) counted`,
+      bindings,
+    ),
   ]);
   return { rows, total: counted.rows[0].n };
 }
