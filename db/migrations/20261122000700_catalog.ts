@@ -139,7 +139,14 @@ export async function up(knex: Knex): Promise<void> {
   for (const [name, order] of Object.entries(orders)) {
     await knex.raw(`CREATE INDEX games_browse_by_${name} ON games (${order}) WHERE browsable`);
   }
-  for (const facet of ['platform_ids', 'genre_ids', 'theme_ids']) {
+  for (const facet of [
+    'platform_ids',
+    'genre_ids',
+    'theme_ids',
+    'interface_languages',
+    'audio_languages',
+    'subtitle_languages',
+  ]) {
     await knex.raw(`CREATE INDEX games_browse_${facet} ON games USING gin (${facet}) WHERE browsable`);
   }
   // Orders a backward scan of the indexes above cannot give: oldest first with undated last, and by name.

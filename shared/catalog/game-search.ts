@@ -109,6 +109,7 @@ export function filters(search: GameSearch, today: string): Where {
   else {
     const types = search.types ?? (browsing ? BROWSE_TYPES : undefined);
     if (types?.length) add(where, 'g.type = ANY(?::smallint[])', types);
+    if (browsing && !search.obscure) add(where, '(g.popularity > 0 OR g.rating_count > 0 OR g.hype > 0)');
   }
   const publishers = search.publishers;
   if (publishers?.length) {
@@ -129,7 +130,6 @@ export function filters(search: GameSearch, today: string): Where {
   if (search.reviewed) add(where, 'g.review_count > 0');
   if (search.hideCancelled) add(where, "g.status NOT IN ('cancelled', 'rumored')");
   // Lesser-known games (nobody follows, rates or awaits them) only show to a search or on request.
-  if (browsing && !search.obscure) add(where, '(g.popularity > 0 OR g.rating_count > 0 OR g.hype > 0)');
   languages(where, ['interface_languages', 'audio_languages', 'subtitle_languages'], search.language);
   languages(where, ['interface_languages'], search.interface);
   languages(where, ['audio_languages'], search.audio);
