@@ -146,9 +146,9 @@ describe('app icons (/account/apps/{id}/icon)', function () {
     const { app: created } = await appWithKey(account.id);
     const path = `/api/v1/account/apps/${created.id}/icon`;
     const first = await site.request('POST', path, { raw: form(await square(1024, '#a0a0ff')) });
-    expect(first.status, first.text).to.equal(200);
-    expect(first.body.data.id).to.equal(created.id);
+    expect(first.status, first.text).to.equal(201);
     const stored = await db()('images').where({ app_id: created.id }).first();
+    expect(first.body.data.id).to.equal(stored.id);
     expect(stored).to.include({ width: 512, height: 512, purpose: 'app_icon' });
     expect((await site.get(`/api/v1/account/apps/${created.id}`)).body.data.icon_url).to.equal(
       first.body.data.icon_url,

@@ -31,7 +31,9 @@ export function appIconRoutes(api: VersionedRoutes): void {
         appId,
         path: ctx.state.upload!.path,
       });
-      ctx.body = { data: { id: appId, icon_url: image.url } };
+      // A new icon is a new record (DECISIONS: a POST that creates one answers 201); `id` is the icon's.
+      ctx.status = 201;
+      ctx.body = { data: { id: image.id, icon_url: image.url } };
     },
   );
 
