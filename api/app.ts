@@ -27,6 +27,7 @@ import { appIconRoutes } from './routes/account/app-icon.js';
 import { companyRoutes } from './routes/catalog/companies.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
+import { socialRoutes } from './routes/social/social.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   pictureRoutes(api);
   appIconRoutes(api);
   profileLayoutRoutes(api);
+  socialRoutes(api);
   gameRoutes(api);
   companyRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());

@@ -61,6 +61,9 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   auth_tokens: 'one-time links, expiring by themselves',
   images: 'layout images, pictures and icons: removed through their own routes (unnamed layout images after 7 days)',
   image_uploads: 'uploads in flight, gone within minutes',
+  follows: 'the social graph: changed through the /social routes',
+  follow_requests: 'the social graph: changed through the /social routes',
+  blocks: 'the social graph: changed through the /social routes',
 };
 
 /** Content only `everything` removes, having no category of its own. */

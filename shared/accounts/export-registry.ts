@@ -95,6 +95,27 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    key: 'following',
+    table: 'follows',
+    owner: 'follower_id',
+    columns: ['followee_id', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
+    key: 'follow_requests_sent',
+    table: 'follow_requests',
+    owner: 'requester_id',
+    columns: ['target_id', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
+    key: 'blocks',
+    table: 'blocks',
+    owner: 'blocker_id',
+    columns: ['blocked_id', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'images',
     table: 'images',
     owner: 'account_id',

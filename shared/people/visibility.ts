@@ -1,7 +1,7 @@
 // What a reader may see of a person, decided in one place. A profile is seen in full by its owner and,
 // when the owner's library visibility is PUBLIC, by everyone; FOLLOWERS and PRIVATE profiles show their
-// public face only (our reading of "private account": library_visibility other than PUBLIC). Follows and
-// blocks arrive with the social graph and are decided here too.
+// public face only (our reading of "private account": library_visibility other than PUBLIC) except to
+// their followers. A block in either direction hides the person entirely: they read as not found.
 import type { Knex } from 'knex';
 
 export interface Reader {
@@ -24,9 +24,26 @@ export async function libraryVisibilityOf(knex: Knex, ownerId: string): Promise<
   return (row?.library_visibility as LibraryVisibility | undefined) ?? 'PUBLIC';
 }
 
-/** Whether the reader sees the whole profile; follows count once the social graph records them. */
-export async function readerSeesInFull(knex: Knex, reader: Reader, ownerId: string): Promise<boolean> {
-  if (reader.accountId === ownerId) return true;
-  const visibility = await libraryVisibilityOf(knex, ownerId);
-  return seesInFull(reader, ownerId, visibility, false);
+/** What a reader may see of one person: nothing (blocked either way), the public face, or everything. */
+export type ProfileView = 'hidden' | 'public' | 'full';
+
+export async function profileView(knex: Knex, reader: Reader, ownerId: string): Promise<ProfileView> {
+  if (reader.accountId === ownerId) return 'full';
+  const [visibility, relation] = await Promise.all([
+    libraryVisibilityOf(knex, ownerId),
+    reader.accountId ? relationOf(knex, reader.accountId, ownerId) : { blocked: false, follows: false },
+  ]);
+  if (relation.blocked) return 'hidden';
+  return seesInFull(reader, ownerId, visibility, relation.follows) ? 'full' : 'public';
+}
+
+/** Blocks in either direction and whether the reader follows the owner, in one query. */
+async function relationOf(knex: Knex, readerId: string, ownerId: string) {
+  const { rows } = await knex.raw<{ rows: Array<{ blocked: boolean; follows: boolean }> }>(
+    `SELECT
+       EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = :r AND blocked_id = :o) OR (blocker_id = :o AND blocked_id = :r)) AS blocked,
+       EXISTS (SELECT 1 FROM follows WHERE follower_id = :r AND followee_id = :o) AS follows`,
+    { r: readerId, o: ownerId },
+  );
+  return rows[0];
 }

@@ -1,0 +1,69 @@
+// The owner's connection lists (spec: GET /social/followers|following|blocks|follow-requests): the other
+// accounts with their name, display name and avatar, newest connection first, one page of 50, `q`
+// matching the username or display name without case or accents. Presenting reads no more rows: the
+// avatar comes in the same query.
+import type { Knex } from 'knex';
+import { pageObject, pageWindow } from '../paging.js';
+
+export const CONNECTION_PAGE = { size: 50 };
+
+export type ConnectionKind = 'followers' | 'following' | 'blocks' | 'follow-requests';
+
+/** Which table each list reads, the owner's column in it, and the other account's. */
+const SOURCES: Record<ConnectionKind, { table: string; owner: string; other: string }> = {
+  followers: { table: 'follows', owner: 'followee_id', other: 'follower_id' },
+  following: { table: 'follows', owner: 'follower_id', other: 'followee_id' },
+  blocks: { table: 'blocks', owner: 'blocker_id', other: 'blocked_id' },
+  'follow-requests': { table: 'follow_requests', owner: 'target_id', other: 'requester_id' },
+};
+
+interface ConnectionRow {
+  username: string | null;
+  display_name: string | null;
+  avatar_key: string | null;
+  since: Date;
+}
+
+export async function listConnections(
+  knex: Knex,
+  ownerId: string,
+  kind: ConnectionKind,
+  options: { page: number; q?: string },
+  mediaUrl: (key: string) => string,
+) {
+  const { table, owner, other } = SOURCES[kind];
+  const query = knex(`${table} as c`).join('accounts as a', 'a.id', `c.${other}`).where(`c.${owner}`, ownerId);
+  const text = options.q?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.where((match) =>
+      match
+        .whereRaw('catalog_fold(a.username) LIKE catalog_fold(?)', [like])
+        .orWhereRaw("catalog_fold(coalesce(a.display_name, '')) LIKE catalog_fold(?)", [like]),
+    );
+  }
+  const { limit, offset } = pageWindow(options.page, CONNECTION_PAGE);
+  const [rows, counted] = await Promise.all([
+    query
+      .clone()
+      .leftJoin('profiles as p', 'p.account_id', 'a.id')
+      .leftJoin('images as i', 'i.id', 'p.avatar_image_id')
+      .select('a.username', 'a.display_name', 'i.storage_key as avatar_key', 'c.created_at as since')
+      .orderBy([
+        { column: 'c.created_at', order: 'desc' },
+        { column: 'a.id', order: 'asc' },
+      ])
+      .limit(limit)
+      .offset(offset) as Promise<ConnectionRow[]>,
+    query.clone().count<{ n: number }[]>('* as n'),
+  ]);
+  return {
+    data: rows.map((row) => ({
+      username: row.username,
+      display_name: row.display_name ?? '',
+      avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
+      since: new Date(row.since).toISOString(),
+    })),
+    page: pageObject(options.page, CONNECTION_PAGE, Number(counted[0].n)),
+  };
+}
