@@ -33,12 +33,35 @@ interface OwnedTable {
 
 /** What each category removes. `everything` is all of them: the account's content, and every session. */
 export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, OwnedTable[]> = {
-  library: [],
-  reviews: [{ table: 'drafts', owner: 'account_id', where: { kind: 'review' } }],
+  // A category's activity items go with what they are about.
+  library: [
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'entry' } },
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'session' } },
+    { table: 'library_entries', owner: 'account_id' },
+    { table: 'library_copies', owner: 'account_id' },
+    { table: 'play_sessions', owner: 'account_id' },
+  ],
+  reviews: [
+    { table: 'drafts', owner: 'account_id', where: { kind: 'review' } },
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'review' } },
+    { table: 'reviews', owner: 'account_id' },
+  ],
   sessions: [{ table: 'sessions', owner: 'account_id' }],
-  journeys: [{ table: 'drafts', owner: 'account_id', where: { kind: 'journal' } }],
-  lists: [{ table: 'drafts', owner: 'account_id', where: { kind: 'list' } }],
-  screenshots: [],
+  journeys: [
+    { table: 'drafts', owner: 'account_id', where: { kind: 'journal' } },
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'journey' } },
+    { table: 'journeys', owner: 'account_id' },
+  ],
+  lists: [
+    { table: 'drafts', owner: 'account_id', where: { kind: 'list' } },
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'list' } },
+    { table: 'lists', owner: 'account_id' },
+    { table: 'list_folders', owner: 'account_id' },
+  ],
+  screenshots: [
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'screenshot' } },
+    { table: 'screenshots', owner: 'account_id' },
+  ],
   comments: [],
   views: [],
 };
@@ -61,6 +84,8 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   auth_tokens: 'one-time links, expiring by themselves',
   images: 'layout images, pictures and icons: removed through their own routes (unnamed layout images after 7 days)',
   image_uploads: 'uploads in flight, gone within minutes',
+  mineral_balances: 'the account’s standing, not content',
+  verifications: 'the badge others vouched for',
   follows: 'the social graph: changed through the /social routes',
   follow_requests: 'the social graph: changed through the /social routes',
   blocks: 'the social graph: changed through the /social routes',

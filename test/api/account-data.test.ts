@@ -111,15 +111,20 @@ describe('account data: export and deletion', () => {
 
   describe('DELETE /account/data: the proof', () => {
     it('asks a password account for its password every time', async () => {
-      const { site } = await signedInClient(app.client);
+      const { site, account: owner } = await signedInClient(app.client);
       const missing = await site.delete('/api/v1/account/data?category=library');
       expect(missing.status).to.equal(403);
       expect(missing.body.error).to.deep.include({ code: 'forbidden', reason: 'password_required' });
       const wrong = await site.delete('/api/v1/account/data?category=library', { body: { password: 'not it at all' } });
       expect(wrong.body.error.reason).to.equal('password_incorrect');
+      await db()('library_entries').insert({ account_id: owner.id, game_id: 7, status: 'PLAYING' });
+      await db()('play_sessions').insert({ account_id: owner.id, game_id: 7, started_at: new Date() });
       const right = await site.delete('/api/v1/account/data?category=library', { body: { password: PASSWORD } });
       expect(right.status).to.equal(200);
-      expect(right.body.data).to.deep.equal({ category: 'library', removed: {} });
+      expect(right.body.data).to.deep.equal({
+        category: 'library',
+        removed: { activity_items: 0, library_entries: 1, library_copies: 0, play_sessions: 1 },
+      });
     });
 
     it('checks the second factor first, whatever the body holds', async () => {
@@ -234,7 +239,7 @@ describe('account data: export and deletion', () => {
         ]);
       }
       const reviews = await site.delete('/api/v1/account/data?category=reviews', { body: { password: PASSWORD } });
-      expect(reviews.body.data.removed).to.deep.equal({ drafts: 1 });
+      expect(reviews.body.data.removed).to.deep.equal({ drafts: 1, activity_items: 0, reviews: 0 });
       const kinds = async () =>
         (await db()('drafts').where({ account_id: account.id }).orderBy('kind').pluck('kind')) as string[];
       expect(await kinds()).to.deep.equal(['journal', 'list', 'note']);
@@ -251,7 +256,10 @@ describe('account data: export and deletion', () => {
     it('a category without records removes nothing and keeps the session', async () => {
       const { site } = await signedInClient(app.client);
       const res = await site.delete('/api/v1/account/data?category=reviews', { body: { password: PASSWORD } });
-      expect(res.body.data).to.deep.equal({ category: 'reviews', removed: { drafts: 0 } });
+      expect(res.body.data).to.deep.equal({
+        category: 'reviews',
+        removed: { drafts: 0, activity_items: 0, reviews: 0 },
+      });
       expect((await site.get('/api/auth/session')).status).to.equal(200);
     });
   });
