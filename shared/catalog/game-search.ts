@@ -87,7 +87,19 @@ function dateFilters(where: Where, search: GameSearch, today: string): void {
 }
 
 /** Every filter but the text. */
-export function filters(search: GameSearch, today: string): Where {
+/** The own-library filters (spec: played = COMPLETED, library = any entry, unplayed = not played, ...). */
+function ownLibrary(where: Where, search: GameSearch, readerId: string | null): void {
+  if (!readerId) return;
+  const entry = (condition: string) =>
+    `EXISTS (SELECT 1 FROM library_entries e WHERE e.account_id = ? AND e.game_id = g.id${condition})`;
+  if (search.played) add(where, entry(" AND e.status = 'COMPLETED'"), readerId);
+  if (search.library) add(where, entry(''), readerId);
+  if (search.unplayed) add(where, `NOT ${entry(" AND e.status = 'COMPLETED'")}`, readerId);
+  if (search.wishlist) add(where, entry(" AND (e.wishlist OR e.status = 'WISHLIST')"), readerId);
+  if (search.hideIgnored) add(where, `NOT ${entry(' AND e.ignored')}`, readerId);
+}
+
+export function filters(search: GameSearch, today: string, readerId: string | null = null): Where {
   const where: Where = { sql: [], bindings: [] };
   if (search.yearFrom !== undefined && search.yearTo !== undefined && search.yearFrom > search.yearTo) {
     throw invalidRequest('yearFrom must not be after yearTo.', { field: 'yearFrom', reason: 'out_of_range' });
@@ -144,6 +156,7 @@ export function filters(search: GameSearch, today: string): Where {
   if (search.status?.length) add(where, 'g.status = ANY(?::text[])', search.status);
   if (search.hoursMin !== undefined) add(where, 'g.hours_main >= ?', search.hoursMin);
   if (search.hoursMax !== undefined) add(where, 'g.hours_main <= ?', search.hoursMax);
+  ownLibrary(where, search, readerId);
   return where;
 }
 
@@ -183,8 +196,13 @@ async function findPage(
 
 const NO_MATCH: Where = { sql: [], bindings: [] };
 
-export async function searchGames(knex: Knex, search: GameSearch, today = new Date().toISOString().slice(0, 10)) {
-  const where = filters(search, today);
+export async function searchGames(
+  knex: Knex,
+  search: GameSearch,
+  readerId: string | null = null,
+  today = new Date().toISOString().slice(0, 10),
+) {
+  const where = filters(search, today, readerId);
   const sort = { sql: ORDER[search.sort ?? 'popular'], bindings: [] as Knex.RawBinding[] };
   if (!search.q?.trim()) {
     const found = await findPage(knex, where, NO_MATCH, sort, search.page);

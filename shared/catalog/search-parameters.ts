@@ -5,6 +5,13 @@ import { pageParameter } from '../paging.js';
 import type { SchemaObject } from '../validation/ajv.js';
 import { AGE_BOARDS, AGE_STEPS } from './age-ratings.js';
 
+/** Filters on the caller's own library: they need a caller, and a key needs `library.read` too. */
+export const OWN_LIBRARY_FILTERS = ['played', 'library', 'unplayed', 'wishlist', 'hideIgnored'] as const;
+
+export function usesOwnLibrary(search: Partial<Record<(typeof OWN_LIBRARY_FILTERS)[number], unknown>>): boolean {
+  return OWN_LIBRARY_FILTERS.some((name) => search[name] !== undefined);
+}
+
 export const GAME_SORTS = ['popular', 'trending', 'rating', 'votes', 'newest', 'oldest', 'hype', 'name'] as const;
 export type GameSort = (typeof GAME_SORTS)[number];
 export const CATALOG_MAX_PAGE = 100;
@@ -60,6 +67,11 @@ export const gameSearchQuery: SchemaObject = {
     votes: { type: 'integer', minimum: 0, maximum: 100000000 },
     libraries: { type: 'integer', minimum: 1, maximum: 1000000 },
     status: { type: 'array', maxItems: 3, items: { type: 'string', enum: ['early_access', 'beta', 'alpha'] } },
+    played: on,
+    library: on,
+    unplayed: on,
+    wishlist: on,
+    hideIgnored: on,
     hoursMin: { type: 'integer', minimum: 1, maximum: 500 },
     hoursMax: { type: 'integer', minimum: 1, maximum: 500 },
     sort: { type: 'string', enum: [...GAME_SORTS] },
@@ -105,6 +117,11 @@ export interface GameSearch {
   status?: string[];
   hoursMin?: number;
   hoursMax?: number;
+  played?: 1;
+  library?: 1;
+  unplayed?: 1;
+  wishlist?: 1;
+  hideIgnored?: 1;
   sort?: GameSort;
   page: number;
 }

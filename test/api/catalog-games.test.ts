@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { appWithKey, buildAccount } from '../helpers/factories.js';
+import { appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const TODAY = new Date();
@@ -357,6 +357,49 @@ describe('the game catalog (GET /games)', () => {
         expect(refused.status, query).to.equal(400);
         expect(refused.body.error.field, query).to.equal('ids');
       }
+    });
+  });
+
+  describe('own-library filters', () => {
+    it('filter by the caller’s library, need a caller, and a key with library.read, and are never cached publicly', async () => {
+      const { account, site } = await signedInClient(app.client);
+      await db()('library_entries').insert([
+        { account_id: account.id, game_id: ids.portal, status: 'COMPLETED' },
+        { account_id: account.id, game_id: ids['pokemon-red'], status: 'PLAYING' },
+        { account_id: account.id, game_id: ids['zelda-ii'], wishlist: true },
+        { account_id: account.id, game_id: ids['the-legend-of-zelda'], status: 'WISHLIST' },
+        { account_id: account.id, game_id: ids['upcoming-epic'], ignored: true },
+      ]);
+      const cases: Array<[string, string[]]> = [
+        ['played=1', ['portal']],
+        ['library=1', ['the-legend-of-zelda', 'pokemon-red', 'portal', 'zelda-ii', 'upcoming-epic']],
+        [
+          'unplayed=1&genres=5,12',
+          ['the-legend-of-zelda', 'pokemon-red', 'half-life-2', 'zelda-ii', 'half-life-2-remaster'],
+        ],
+        ['wishlist=1', ['the-legend-of-zelda', 'zelda-ii']],
+        ['hideIgnored=1&sort=hype', ['half-life-2-remaster']],
+      ];
+      for (const [query, expected] of cases) {
+        const res = await site.get(`/api/v1/games?${query}`);
+        expect(res.status, query).to.equal(200);
+        expect(res.headers.get('cache-control'), query).to.equal('private, no-store');
+        if (query.startsWith('hideIgnored')) expect(slugs(res), query).to.not.include('upcoming-epic');
+        else expect(slugs(res), query).to.deep.equal(expected);
+      }
+      const anonymous = await app.client.get('/api/v1/games?played=1');
+      expect(anonymous.status).to.equal(401);
+      expect(anonymous.body.error.code).to.equal('unauthorized');
+      const { token: catalogOnly } = await appWithKey(account.id, ['catalog.read']);
+      const refused = await app.client.get('/api/v1/games?library=1', {
+        headers: { authorization: `Bearer ${catalogOnly}` },
+      });
+      expect(refused.status).to.equal(403);
+      expect(refused.body.error).to.include({ code: 'insufficient_scope', scope: 'library.read' });
+      const { token: both } = await appWithKey(account.id, ['catalog.read', 'library.read']);
+      const keyed = await app.client.get('/api/v1/games?played=1', { headers: { authorization: `Bearer ${both}` } });
+      expect(slugs(keyed)).to.deep.equal(['portal']);
+      expect((await app.client.get('/api/v1/games?played=2')).body.error).to.include({ field: 'played' });
     });
   });
 

@@ -2,7 +2,8 @@
 import { searchGames } from '../../../shared/catalog/game-search.js';
 import { presentGames } from '../../../shared/catalog/game-presenter.js';
 import { gameBySlug, gameRatings } from '../../../shared/catalog/games.js';
-import { gameSearchQuery, type GameSearch } from '../../../shared/catalog/search-parameters.js';
+import { gameSearchQuery, usesOwnLibrary, type GameSearch } from '../../../shared/catalog/search-parameters.js';
+import { insufficientScope, unauthorized } from '../../../shared/errors.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
@@ -28,8 +29,17 @@ const slugParams: SchemaObject = {
 export function gameRoutes(api: VersionedRoutes): void {
   api.get('/games', catalog(), validate({ query: gameSearchQuery }), async (ctx) => {
     const { knex } = ctx.services;
-    const found = await searchGames(knex, ctx.state.input.query as unknown as GameSearch);
-    ctx.set('Cache-Control', PUBLIC_CACHE);
+    const search = ctx.state.input.query as unknown as GameSearch;
+    const caller = ctx.state.caller;
+    const own = usesOwnLibrary(search);
+    if (own) {
+      // Spec: no caller is 401; a key must also hold library.read.
+      if (!caller) throw unauthorized('The own-library filters need a session or an API key.');
+      if (caller.key && !caller.key.scopes.includes('library.read')) throw insufficientScope('library.read');
+    }
+    const found = await searchGames(knex, search, own ? caller!.account.id : null);
+    // An answer shaped by the caller's own library is theirs alone.
+    ctx.set('Cache-Control', own ? 'private, no-store' : PUBLIC_CACHE);
     ctx.body = { data: await presentGames(knex, found.rows), page: found.page };
   });
 
