@@ -7,6 +7,7 @@ import { configOrExit, type Config } from '../shared/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
 import { closeDatabase, openDatabase } from '../shared/db/knex.js';
 import { migrateLatest } from '../shared/db/migrations.js';
+import { recomputeCatalogStats } from '../shared/catalog/catalog-stats.js';
 import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
@@ -32,6 +33,13 @@ const COMMANDS: Record<string, Command> = {
         `imported ${done.games} game(s) and ${done.facets} related entities, skipped ${done.skipped}, ` +
           `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
+    },
+  },
+  'catalog stats': {
+    summary: 'recompute per-game counts, ratings, popularity and trending now (as the 5-minute job)',
+    async run(knex) {
+      const report = await recomputeCatalogStats(knex);
+      console.log(`recomputed ${report.games} game(s) with activity, ${report.changed} changed`);
     },
   },
   'media cleanup': {

@@ -12,6 +12,8 @@ export interface JobPayloads {
   'image.process': { upload_id: string };
   /** Remove unnamed layout images and storage objects no row points at. */
   'media.cleanup': Record<string, never>;
+  /** Recompute per-game counts and the aggregates search sorts by (shared/catalog/catalog-stats.ts). */
+  'catalog.stats': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -38,6 +40,16 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     concurrency: 1,
     pollingIntervalSeconds: 1,
   },
+  'catalog.stats': {
+    // The next run comes in 5 minutes anyway: no retries piling up behind a slow one.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 240,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
+  },
   'media.cleanup': {
     retryLimit: 3,
     retryDelay: 60,
@@ -49,7 +61,10 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
 };
 
 /** Jobs the worker schedules with pg-boss's cron (times in UTC). */
-export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [{ queue: 'media.cleanup', cron: '17 4 * * *' }];
+export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
+  { queue: 'media.cleanup', cron: '17 4 * * *' },
+  { queue: 'catalog.stats', cron: '*/5 * * * *' },
+];
 
 /** Sends a declared job inside `trx`: it exists only if the transaction commits. */
 export function sendJob<N extends QueueName>(

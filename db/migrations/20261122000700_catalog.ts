@@ -90,6 +90,8 @@ export async function up(knex: Knex): Promise<void> {
     table.integer('review_count').notNullable().defaultTo(0);
     table.integer('library_count').notNullable().defaultTo(0);
     table.specificType('popularity', 'real').notNullable().defaultTo(0);
+    // Upstream's share of the popularity (followers there); catalog.stats adds the service's activity.
+    table.specificType('upstream_popularity', 'real').notNullable().defaultTo(0);
     table.specificType('trending', 'real').notNullable().defaultTo(0);
     table.integer('hype').notNullable().defaultTo(0);
     table.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -107,6 +109,27 @@ export async function up(knex: Knex): Promise<void> {
     );
     table.check('type IS NULL OR type between 0 and 14', [], 'games_type_known');
     table.check('release_year IS NULL OR release_year between 1950 and 2100', [], 'games_release_year_range');
+  });
+  // Per-game counts of the service's own activity, recomputed by catalog.stats (GET /games/stats).
+  await knex.schema.createTable('game_stats', (table) => {
+    table.integer('game_id').primary();
+    for (const count of [
+      'library',
+      'playing',
+      'finished',
+      'wishlisted',
+      'favorited',
+      'reviewing',
+      'journeys',
+      'sessions',
+      'recent_activity',
+    ]) {
+      table.integer(count).notNullable().defaultTo(0);
+    }
+    table.specificType('rating', 'real');
+    table.integer('rating_count').notNullable().defaultTo(0);
+    table.integer('review_count').notNullable().defaultTo(0);
+    table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw('CREATE INDEX games_name_trgm ON games USING gin (catalog_fold(name) gin_trgm_ops)');
   for (const array of [
@@ -169,6 +192,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.schema.dropTable('game_stats');
   await knex.schema.dropTable('games');
   for (const facet of FACETS) await knex.schema.dropTable(`catalog_${facet}`);
   await knex.raw('DROP FUNCTION catalog_fold(text)');

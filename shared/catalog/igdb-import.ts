@@ -196,6 +196,7 @@ export function gameRow(line: Line, related: Related): Record<string, unknown> |
     interface_languages: storedLanguages(languages.interface),
     hype: Number.isInteger(line.hypes) ? line.hypes : 0,
     popularity: typeof line.follows === 'number' ? line.follows : 0,
+    upstream_popularity: typeof line.follows === 'number' ? line.follows : 0,
   };
 }
 

@@ -1,6 +1,7 @@
 // The handler of every declared queue. A queue of shared/queue.ts missing here stops the worker at start.
 import type { JobPayloads, QueueName } from '../../shared/queue.js';
 import type { JobHandler } from '../job-context.js';
+import { catalogStats } from './catalog-stats.js';
 import { cleanMedia } from './clean-media.js';
 import { processImageJob } from './process-image.js';
 import { sendEmail } from './send-email.js';
@@ -11,4 +12,5 @@ export const jobHandlers: JobHandlers = {
   'email.send': sendEmail,
   'image.process': processImageJob,
   'media.cleanup': cleanMedia,
+  'catalog.stats': catalogStats,
 };

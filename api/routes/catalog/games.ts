@@ -1,4 +1,5 @@
 // The catalog (spec: Catalog routes): public; a key needs catalog.read and spends the catalog allowance.
+import { gameStats } from '../../../shared/catalog/catalog-stats.js';
 import { searchGames } from '../../../shared/catalog/game-search.js';
 import { presentGames } from '../../../shared/catalog/game-presenter.js';
 import { gameBySlug, gameRatings } from '../../../shared/catalog/games.js';
@@ -46,6 +47,11 @@ export function gameRoutes(api: VersionedRoutes): void {
   api.get('/games/ratings', catalog(), validate({ query: idsQuery }), async (ctx) => {
     ctx.set('Cache-Control', PUBLIC_CACHE);
     ctx.body = { data: await gameRatings(ctx.services.knex, ctx.state.input.query.ids as number[]) };
+  });
+
+  api.get('/games/stats', catalog(), validate({ query: idsQuery }), async (ctx) => {
+    ctx.set('Cache-Control', PUBLIC_CACHE);
+    ctx.body = { data: await gameStats(ctx.services.knex, ctx.state.input.query.ids as number[]) };
   });
 
   api.get('/games/:slug', catalog(), validate({ params: slugParams }), async (ctx) => {

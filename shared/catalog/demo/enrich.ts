@@ -40,6 +40,8 @@ export interface DemoGameRow {
   rating_count: number;
   weighted_rating: number | null;
   popularity: number;
+  /** Upstream's part of the popularity, which catalog.stats adds the service's own activity to. */
+  upstream_popularity: number;
   trending: number;
   hype: number;
   [age: `age_${string}`]: number | null;
@@ -260,6 +262,7 @@ export class DemoCatalog {
       weighted_rating:
         rating === null ? null : Math.round(((ratingCount * rating + 10 * 65) / (ratingCount + 10)) * 100) / 100,
       popularity,
+      upstream_popularity: popularity,
       trending: popularity > 0 ? Math.round(popularity * Math.pow(random.next(), 3) * 20) / 100 : 0,
       hype: UPCOMING.has(status) ? random.longTail(0.3, 10, 50_000) : random.longTail(0.97, 1, 1000),
     };
