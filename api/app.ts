@@ -25,6 +25,7 @@ import { mediaFiles } from './routes/media-files.js';
 import { meRoutes } from './routes/me.js';
 import { appIconRoutes } from './routes/account/app-icon.js';
 import { companyRoutes } from './routes/catalog/companies.js';
+import { searchCountRoutes } from './routes/catalog/counts.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
 import { socialRoutes } from './routes/social/social.js';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   socialRoutes(api);
   gameRoutes(api);
   companyRoutes(api);
+  searchCountRoutes(api);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());
