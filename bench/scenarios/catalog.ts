@@ -4,7 +4,8 @@
 // shapes (target at least 300 requests per second with p95 under 50 ms). EXPLAIN plans: bench/README.md.
 import type { Knex } from 'knex';
 import { loadDemoCatalog } from '../../shared/catalog/demo/load-demo-catalog.js';
-import { searchGames } from '../../shared/catalog/game-search.js';
+import { searchGames, searchTotals } from '../../shared/catalog/game-search.js';
+import { clearSearchCountCache, searchCounts } from '../../shared/catalog/search-counts.js';
 import type { GameSearch } from '../../shared/catalog/search-parameters.js';
 import { coerceParameters } from '../../shared/validation/coerce.js';
 import { gameSearchQuery } from '../../shared/catalog/search-parameters.js';
@@ -58,11 +59,45 @@ function parse(query: string): GameSearch {
   return { page: 1, ...(coerceParameters(raw, gameSearchQuery) as Partial<GameSearch>) } as GameSearch;
 }
 
-async function timeShape(knex: Knex, query: string): Promise<number[]> {
+/** A reader with 1,000 library entries spread over the catalog, for the own-library filters. */
+async function reader(knex: Knex): Promise<string> {
+  const [{ id }] = await knex('accounts')
+    .insert({ email: `bench-reader-${Date.now()}@example.test` })
+    .returning('id');
+  const { rows } = await knex.raw('SELECT id FROM games ORDER BY hashint4(id) LIMIT 1000');
+  const statuses = ['COMPLETED', 'PLAYING', 'BACKLOG', 'WISHLIST', null];
+  await knex('library_entries').insert(
+    rows.map((row: { id: number }, i: number) => ({
+      account_id: id,
+      game_id: row.id,
+      status: statuses[i % 5],
+      ignored: i % 17 === 0,
+    })),
+  );
+  return id;
+}
+
+async function timeCall(call: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 3; i += 1) await call();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    searchTotals.clear();
+    clearSearchCountCache();
+    const started = performance.now();
+    await call();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+async function timeShape(knex: Knex, query: string, readerId: string | null = null): Promise<number[]> {
   const search = parse(query);
+  if (readerId) return timeCall(() => searchGames(knex, search, readerId));
   for (let i = 0; i < 3; i += 1) await searchGames(knex, search);
   const samples: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
+    // The database's own time: no total remembered from the run before.
+    searchTotals.clear();
     const started = performance.now();
     await searchGames(knex, search);
     samples.push(performance.now() - started);
@@ -85,10 +120,25 @@ export const catalog: Scenario = {
         `seeded ${loaded.games} games from ${loaded.titles} titles in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
       const queries = await shapes(knex);
+      const readerId = await reader(knex);
       rows = [];
       const missed: string[] = [];
-      for (const [name, query] of Object.entries(queries)) {
-        const result = summariseSamples(await timeShape(knex, query));
+      const measured: Array<[string, () => Promise<number[]>]> = [
+        ...Object.entries(queries).map(([name, query]): [string, () => Promise<number[]>] => [
+          name,
+          () => timeShape(knex, query),
+        ]),
+        ['own library: played', () => timeShape(knex, 'played=1', readerId)],
+        ['own library: library, rating', () => timeShape(knex, 'library=1&sort=rating', readerId)],
+        [
+          'own library: unplayed + hideIgnored, genres',
+          () => timeShape(knex, 'unplayed=1&hideIgnored=1&genres=5,12', readerId),
+        ],
+        ['/search/counts without q', () => timeCall(() => searchCounts(knex, undefined))],
+        ['/search/counts q=mario', () => timeCall(() => searchCounts(knex, 'mario'))],
+      ];
+      for (const [name, time] of measured) {
+        const result = summariseSamples(await time());
         rows.push({ name, result });
         const limit = name.includes('fallback') ? 150 : 30;
         if (result.p95 >= limit) missed.push(`${name} (p95 ${result.p95.toFixed(1)} ms, target ${limit})`);

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { invalidRequest } from '../errors.js';
 import { pageObject, pageWindow } from '../paging.js';
 import { parseAgeFilter } from './age-ratings.js';
+import { CountCache } from './count-cache.js';
 import { languageTerms } from './languages.js';
 import { CATALOG_MAX_PAGE, type GameSearch, type GameSort } from './search-parameters.js';
 
@@ -166,18 +167,24 @@ interface Found {
 }
 
 /** One page in `order` and the total, for the filters plus the text condition. */
+/** Totals of public searches (never of one reader's own-library filters, which change with their writes). */
+export const searchTotals = new CountCache();
+
 async function findPage(
   db: Knex | Knex.Transaction,
   where: Where,
   match: Where,
   order: { sql: string; bindings: Knex.RawBinding[] },
   page: number,
+  cacheTotal: boolean,
 ): Promise<Found> {
   const all = [...where.sql, ...match.sql];
   const clause = all.length ? `WHERE ${all.join(' AND ')}` : '';
   const bindings = [...where.bindings, ...match.bindings];
   const { limit, offset } = pageWindow(page, GAME_PAGE);
-  const [{ rows }, counted] = await Promise.all([
+  const key = cacheTotal ? JSON.stringify([clause, bindings]) : null;
+  const known = key === null ? undefined : searchTotals.get(key);
+  const [{ rows }, total] = await Promise.all([
     db.raw<{ rows: GameRow[] }>(`SELECT ${COLUMNS} FROM games g ${clause} ORDER BY ${order.sql} LIMIT ? OFFSET ?`, [
       ...bindings,
       ...order.bindings,
@@ -186,12 +193,18 @@ async function findPage(
     ]),
     // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
     // client can page past 2,400 results anyway (100 pages of 24).
-    db.raw<{ rows: Array<{ n: number }> }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM games g ${clause} LIMIT ${TOTAL_CAP}) counted`,
-      bindings,
-    ),
+    known ??
+      db
+        .raw<{ rows: Array<{ n: number }> }>(
+          `SELECT count(*)::int AS n FROM (SELECT 1 FROM games g ${clause} LIMIT ${TOTAL_CAP}) counted`,
+          bindings,
+        )
+        .then(({ rows: [{ n }] }) => {
+          if (key !== null) searchTotals.set(key, n);
+          return n;
+        }),
   ]);
-  return { rows, total: counted.rows[0].n };
+  return { rows, total };
 }
 
 const NO_MATCH: Where = { sql: [], bindings: [] };
@@ -203,9 +216,10 @@ export async function searchGames(
   today = new Date().toISOString().slice(0, 10),
 ) {
   const where = filters(search, today, readerId);
+  const cacheTotal = readerId === null;
   const sort = { sql: ORDER[search.sort ?? 'popular'], bindings: [] as Knex.RawBinding[] };
   if (!search.q?.trim()) {
-    const found = await findPage(knex, where, NO_MATCH, sort, search.page);
+    const found = await findPage(knex, where, NO_MATCH, sort, search.page, cacheTotal);
     return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
   }
   const text = search.q.trim();
@@ -218,14 +232,14 @@ export async function searchGames(
     bindings: [text, `${escaped}%`, `% ${escaped}%`],
   };
   const contains = { sql: ['catalog_fold(g.name) LIKE catalog_fold(?)'], bindings: [`%${escaped}%`] };
-  let found = await findPage(knex, where, contains, search.sort ? sort : ranked, search.page);
+  let found = await findPage(knex, where, contains, search.sort ? sort : ranked, search.page, cacheTotal);
   if (found.total === 0) {
     // Nothing contains the text: names that look like it (typos, a missing or swapped letter).
     const alike = { sql: ['catalog_fold(g.name) % catalog_fold(?)'], bindings: [text] };
     const likeness = { sql: `similarity(catalog_fold(g.name), catalog_fold(?)) DESC, ${sort.sql}`, bindings: [text] };
     found = await knex.transaction(async (trx) => {
       await trx.raw(`SET LOCAL pg_trgm.similarity_threshold = ${FUZZY_THRESHOLD}`);
-      return findPage(trx, where, alike, search.sort ? sort : likeness, search.page);
+      return findPage(trx, where, alike, search.sort ? sort : likeness, search.page, cacheTotal);
     });
   }
   return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };

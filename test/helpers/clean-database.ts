@@ -1,5 +1,7 @@
 // Each test file starts from empty tables (migrations stay). Call `useCleanDatabase()` inside a
 // describe that writes to the database.
+import { searchTotals } from '../../shared/catalog/game-search.js';
+import { clearSearchCountCache } from '../../shared/catalog/search-counts.js';
 import { db } from '../../shared/db/knex.js';
 
 export async function truncateAll(): Promise<void> {
@@ -10,6 +12,9 @@ export async function truncateAll(): Promise<void> {
   const tables = rows.map((row) => `public."${row.tablename}"`);
   tables.push('pgboss.job', 'pgboss.archive');
   await knex.raw(`TRUNCATE ${tables.join(', ')} CASCADE`);
+  // What the process remembers of the old rows goes with them.
+  searchTotals.clear();
+  clearSearchCountCache();
 }
 
 export function useCleanDatabase(): void {
