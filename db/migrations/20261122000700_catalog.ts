@@ -16,6 +16,18 @@ const FACETS = [
   'franchises',
   'series',
 ];
+const FACET_ARRAYS = [
+  'platform_ids',
+  'genre_ids',
+  'theme_ids',
+  'mode_ids',
+  'perspective_ids',
+  'publisher_ids',
+  'developer_ids',
+  'engine_ids',
+  'franchise_ids',
+  'series_ids',
+];
 const AGE_BOARDS = ['esrb', 'pegi', 'cero', 'usk', 'grac', 'class_ind', 'acb'];
 
 export async function up(knex: Knex): Promise<void> {
@@ -65,18 +77,7 @@ export async function up(knex: Knex): Promise<void> {
     table.text('demo_url');
     table.text('store_url');
     table.smallint('hours_main');
-    for (const array of [
-      'platform_ids',
-      'genre_ids',
-      'theme_ids',
-      'mode_ids',
-      'perspective_ids',
-      'publisher_ids',
-      'developer_ids',
-      'engine_ids',
-      'franchise_ids',
-      'series_ids',
-    ]) {
+    for (const array of FACET_ARRAYS) {
       table.specificType(array, 'integer[]').notNullable().defaultTo('{}');
     }
     for (const board of AGE_BOARDS) table.smallint(`age_${board}`);
@@ -132,18 +133,7 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw('CREATE INDEX games_name_trgm ON games USING gin (catalog_fold(name) gin_trgm_ops)');
-  for (const array of [
-    'platform_ids',
-    'genre_ids',
-    'theme_ids',
-    'mode_ids',
-    'perspective_ids',
-    'publisher_ids',
-    'developer_ids',
-    'engine_ids',
-    'franchise_ids',
-    'series_ids',
-  ]) {
+  for (const array of FACET_ARRAYS) {
     await knex.raw(`CREATE INDEX games_${array} ON games USING gin (${array})`);
   }
   for (const sort of ['popularity', 'trending', 'hype', 'weighted_rating', 'rating_count', 'release_date']) {
