@@ -28,7 +28,10 @@ import { companyRoutes } from './routes/catalog/companies.js';
 import { searchCountRoutes } from './routes/catalog/counts.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
+import { peopleRoutes } from './routes/people/profiles.js';
 import { socialRoutes } from './routes/social/social.js';
+import { peopleStandingRoutes } from './routes/people/standing.js';
+import { connectionRoutes } from './routes/people/connections.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
@@ -107,7 +110,11 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   layoutMediaRoutes(api);
   pictureRoutes(api);
   appIconRoutes(api);
+  // Before the routes with a username in the path: `/profiles/levels` is not a person.
+  peopleStandingRoutes(api);
   profileLayoutRoutes(api);
+  connectionRoutes(api);
+  peopleRoutes(api);
   socialRoutes(api);
   gameRoutes(api);
   companyRoutes(api);

@@ -1,7 +1,8 @@
-// What a reader may see of a person, decided in one place. A profile is seen in full by its owner and,
-// when the owner's library visibility is PUBLIC, by everyone; FOLLOWERS and PRIVATE profiles show their
-// public face only (our reading of "private account": library_visibility other than PUBLIC) except to
-// their followers. A block in either direction hides the person entirely: they read as not found.
+// What a reader may see of a person, decided in one place. A block in either direction hides the person
+// entirely: they read as not found. A private account (library visibility FOLLOWERS or PRIVATE) shows
+// its profile pages (layout, connections) in full to its owner and its approved followers, and its public
+// face to everyone else. The library follows its own visibility: PUBLIC to all, FOLLOWERS to followers,
+// PRIVATE to the owner alone.
 import type { Knex } from 'knex';
 
 export interface Reader {
@@ -35,14 +36,34 @@ export async function libraryVisibilityOf(knex: Knex, ownerId: string): Promise<
 /** What a reader may see of one person: nothing (blocked either way), the public face, or everything. */
 export type ProfileView = 'hidden' | 'public' | 'full';
 
-export async function profileView(knex: Knex, reader: Reader, ownerId: string): Promise<ProfileView> {
-  if (reader.accountId === ownerId) return 'full';
+interface Relation {
+  visibility: LibraryVisibility;
+  blocked: boolean;
+  follows: boolean;
+}
+
+async function relationTo(knex: Knex, reader: Reader, ownerId: string): Promise<Relation> {
   const [visibility, relation] = await Promise.all([
     libraryVisibilityOf(knex, ownerId),
     reader.accountId ? relationOf(knex, reader.accountId, ownerId) : { blocked: false, follows: false },
   ]);
+  return { visibility, ...relation };
+}
+
+/** How much of the library the reader sees ('full': all of it; 'public': none). */
+export async function profileView(knex: Knex, reader: Reader, ownerId: string): Promise<ProfileView> {
+  if (reader.accountId === ownerId) return 'full';
+  const relation = await relationTo(knex, reader, ownerId);
   if (relation.blocked) return 'hidden';
-  return seesInFull(reader, ownerId, visibility, relation.follows) ? 'full' : 'public';
+  return seesInFull(reader, ownerId, relation.visibility, relation.follows) ? 'full' : 'public';
+}
+
+/** How much of the profile pages (layout, connections) the reader sees. */
+export async function personView(knex: Knex, reader: Reader, ownerId: string): Promise<ProfileView> {
+  if (reader.accountId === ownerId) return 'full';
+  const relation = await relationTo(knex, reader, ownerId);
+  if (relation.blocked) return 'hidden';
+  return relation.visibility === 'PUBLIC' || relation.follows ? 'full' : 'public';
 }
 
 /** Blocks in either direction and whether the reader follows the owner, in one query. */

@@ -67,3 +67,71 @@ export async function listConnections(
     page: pageObject(options.page, CONNECTION_PAGE, Number(counted[0].n)),
   };
 }
+
+export interface ProfileConnectionsQuery {
+  tab: 'followers' | 'following';
+  /** created_at of the last item seen (spec: a timestamp cursor). */
+  before?: string;
+  limit: number;
+  q?: string;
+}
+
+/**
+ * A person's followers or following as a reader sees them (spec: GET /profiles/{username}/connections):
+ * newest first, `before` the last item's `since`, and nobody who blocks the reader or whom they block.
+ */
+export async function profileConnections(
+  knex: Knex,
+  ownerId: string,
+  readerId: string | null,
+  options: ProfileConnectionsQuery,
+  mediaUrl: (key: string) => string,
+) {
+  const { table, owner, other } = SOURCES[options.tab];
+  const query = knex(`${table} as c`)
+    .join('accounts as a', 'a.id', `c.${other}`)
+    .leftJoin('profiles as p', 'p.account_id', 'a.id')
+    .leftJoin('images as i', 'i.id', 'p.avatar_image_id')
+    .where(`c.${owner}`, ownerId);
+  if (readerId) {
+    query.whereNotExists(
+      knex('blocks as b').whereRaw(
+        '(b.blocker_id = ? AND b.blocked_id = a.id) OR (b.blocker_id = a.id AND b.blocked_id = ?)',
+        [readerId, readerId],
+      ),
+    );
+  }
+  if (options.before) query.where('c.created_at', '<', options.before);
+  const text = options.q?.trim();
+  if (text) {
+    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query.where((match) =>
+      match
+        .whereRaw('catalog_fold(a.username) LIKE catalog_fold(?)', [like])
+        .orWhereRaw("catalog_fold(coalesce(a.display_name, '')) LIKE catalog_fold(?)", [like]),
+    );
+  }
+  // One more than asked tells whether another page follows.
+  // `since` to the microsecond, as stored: a cursor in milliseconds would skip rows of the same millisecond.
+  const rows: Array<Omit<ConnectionRow, 'since'> & { since: string }> = await query
+    .select(
+      'a.username',
+      'a.display_name',
+      'i.storage_key as avatar_key',
+      knex.raw(`to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS since`),
+    )
+    .orderBy([
+      { column: 'c.created_at', order: 'desc' },
+      { column: 'a.id', order: 'asc' },
+    ])
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  const data = page.map((row) => ({
+    username: row.username,
+    display_name: row.display_name ?? '',
+    avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
+    since: row.since,
+  }));
+  const hasMore = rows.length > options.limit;
+  return { data, page: { size: options.limit, has_more: hasMore }, next_before: hasMore ? data.at(-1)!.since : null };
+}

@@ -2,7 +2,7 @@
 import { findByUsername } from '../../../shared/accounts/usernames.js';
 import { notFound } from '../../../shared/errors.js';
 import { visitorLayout } from '../../../shared/layout/layout-versions.js';
-import { profileView } from '../../../shared/people/visibility.js';
+import { personView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
@@ -24,7 +24,7 @@ export function profileLayoutRoutes(api: VersionedRoutes): void {
       const owner = await findByUsername(knex, ctx.state.input.params.username as string);
       if (!owner) throw notFound('No one has this username.');
       const reader = { accountId: ctx.state.caller?.account.id ?? null };
-      const view = await profileView(knex, reader, owner.id);
+      const view = await personView(knex, reader, owner.id);
       if (view === 'hidden') throw notFound('No one has this username.');
       ctx.body = { data: await visitorLayout(knex, owner.id, view === 'full', (key) => media.url(key)) };
     },

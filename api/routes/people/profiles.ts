@@ -1,0 +1,77 @@
+// A person's public pages (spec: People): the profile, the header summary and the library. Each resolves
+// the name (current or a 30-day alias), then asks profileView what the reader may see: blocked either way
+// reads as not found, and the library shows only with a 'full' view.
+import { findByUsername } from '../../../shared/accounts/usernames.js';
+import { notFound } from '../../../shared/errors.js';
+import { pageParameter } from '../../../shared/paging.js';
+import {
+  LIBRARY_FLAGS,
+  LIBRARY_SORTS,
+  LIBRARY_STATUSES,
+  readLibrary,
+  type LibraryQuery,
+} from '../../../shared/people/library.js';
+import { publicProfile } from '../../../shared/people/public-profile.js';
+import { profileSummary } from '../../../shared/people/summary.js';
+import { profileView } from '../../../shared/people/visibility.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { AppContext } from '../../context.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const usernameParams: SchemaObject = {
+  type: 'object',
+  required: ['username'],
+  properties: { username: { type: 'string', maxLength: 100 } },
+};
+
+const libraryQuery: SchemaObject = {
+  type: 'object',
+  properties: {
+    page: pageParameter(),
+    limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    status: { type: 'string', enum: [...LIBRARY_STATUSES] },
+    ...Object.fromEntries(LIBRARY_FLAGS.map((flag) => [flag, { type: 'boolean' }])),
+    sort: { type: 'string', enum: [...LIBRARY_SORTS], default: 'updated' },
+    // 1 adds the games; 0 is the same as leaving it out.
+    games: { type: 'integer', minimum: 0, maximum: 1 },
+  },
+};
+
+/** The person named in the path and what the reader may see of them; 404 when nothing. */
+async function visiblePerson(ctx: AppContext) {
+  const { knex } = ctx.services;
+  const owner = await findByUsername(knex, ctx.state.input.params.username as string);
+  if (!owner) throw notFound('No one has this username.');
+  const readerId = ctx.state.caller?.account.id ?? null;
+  const view = await profileView(knex, { accountId: readerId }, owner.id);
+  if (view === 'hidden') throw notFound('No one has this username.');
+  return { owner, readerId, full: view === 'full' };
+}
+
+export function peopleRoutes(api: VersionedRoutes): void {
+  const person = validate({ params: usernameParams });
+
+  api.get('/profiles/:username', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {
+    const { owner } = await visiblePerson(ctx);
+    const { knex, media } = ctx.services;
+    ctx.body = { data: await publicProfile(knex, owner, (key) => media.url(key)) };
+  });
+
+  api.get('/profiles/:username/summary', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {
+    const { owner, readerId, full } = await visiblePerson(ctx);
+    ctx.body = { data: await profileSummary(ctx.services.knex, readerId, owner.id, full) };
+  });
+
+  api.get(
+    '/profiles/:username/library',
+    scoped('library.read', 'read', { anonymous: true }),
+    validate({ params: usernameParams, query: libraryQuery }),
+    async (ctx) => {
+      const { owner, full } = await visiblePerson(ctx);
+      const query = ctx.state.input.query as unknown as LibraryQuery;
+      ctx.body = await readLibrary(ctx.services.knex, owner, query, full);
+    },
+  );
+}

@@ -1,0 +1,69 @@
+// Minerals, verification and levels (spec: People rows; verification and levels need no scope).
+import { Account } from '../../../shared/accounts/account.js';
+import { findByUsername } from '../../../shared/accounts/usernames.js';
+import { notFound } from '../../../shared/errors.js';
+import { levelsOf, mineralsOf, verificationOf } from '../../../shared/people/standing.js';
+import { profileView } from '../../../shared/people/visibility.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { isUuid } from '../../../shared/validation/uuid.js';
+import type { AppContext } from '../../context.js';
+import { publicRoute, scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const personParams: SchemaObject = {
+  type: 'object',
+  required: ['username'],
+  properties: { username: { type: 'string', maxLength: 100 } },
+};
+const levelsQuery: SchemaObject = {
+  type: 'object',
+  required: ['ids'],
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+      },
+    },
+  },
+};
+
+/** The person of the path (a name, a 30-day alias, or here also an account id); hidden by a block is 404. */
+async function person(ctx: AppContext, acceptId = false): Promise<Account> {
+  const { knex } = ctx.services;
+  const given = ctx.state.input.params.username as string;
+  const found =
+    acceptId && isUuid(given)
+      ? await Account.query(knex).findById(given).whereNotNull('username')
+      : await findByUsername(knex, given);
+  if (!found) throw notFound('No one has this username.');
+  const view = await profileView(knex, { accountId: ctx.state.caller?.account.id ?? null }, found.id);
+  if (view === 'hidden') throw notFound('No one has this username.');
+  return found;
+}
+
+export function peopleStandingRoutes(api: VersionedRoutes): void {
+  api.get('/profiles/levels', publicRoute('read'), validate({ query: levelsQuery }), async (ctx) => {
+    ctx.body = { data: await levelsOf(ctx.services.knex, ctx.state.input.query.ids as string[]) };
+  });
+
+  api.get(
+    '/profiles/:username/minerals',
+    scoped('profile.read', 'read', { anonymous: true }),
+    validate({ params: personParams }),
+    async (ctx) => {
+      const owner = await person(ctx);
+      ctx.body = { data: { username: owner.username, ...(await mineralsOf(ctx.services.knex, owner.id)) } };
+    },
+  );
+
+  api.get('/profiles/:username/verification', publicRoute('read'), validate({ params: personParams }), async (ctx) => {
+    const owner = await person(ctx, true);
+    ctx.body = { data: await verificationOf(ctx.services.knex, owner.id) };
+  });
+}
