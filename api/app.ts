@@ -32,6 +32,7 @@ import { peopleRoutes } from './routes/people/profiles.js';
 import { socialRoutes } from './routes/social/social.js';
 import { peopleStandingRoutes } from './routes/people/standing.js';
 import { connectionRoutes } from './routes/people/connections.js';
+import { screenshotRoutes } from './routes/people/screenshots.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
@@ -114,6 +115,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   peopleStandingRoutes(api);
   profileLayoutRoutes(api);
   connectionRoutes(api);
+  screenshotRoutes(api);
   peopleRoutes(api);
   socialRoutes(api);
   gameRoutes(api);

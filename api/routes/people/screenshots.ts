@@ -1,0 +1,53 @@
+// A person's screenshots (spec: GET /profiles/{username}/screenshots, screenshots.read).
+import { findByUsername } from '../../../shared/accounts/usernames.js';
+import { notFound } from '../../../shared/errors.js';
+import { readGallery, readerRelation, type GalleryQuery } from '../../../shared/people/screenshots.js';
+import { profileView } from '../../../shared/people/visibility.js';
+import { pageParameter } from '../../../shared/paging.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const params: SchemaObject = {
+  type: 'object',
+  required: ['username'],
+  properties: { username: { type: 'string', maxLength: 100 } },
+};
+const query: SchemaObject = {
+  type: 'object',
+  properties: {
+    page: pageParameter(),
+    q: { type: 'string', maxLength: 80 },
+    spoilers: { type: 'string', enum: ['all', 'safe', 'spoilers'], default: 'all' },
+    sort: { type: 'string', enum: ['new', 'old'], default: 'new' },
+    game: { type: 'string', maxLength: 200, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+    games: { type: 'integer', enum: [1] },
+  },
+};
+
+export function screenshotRoutes(api: VersionedRoutes): void {
+  api.get(
+    '/profiles/:username/screenshots',
+    scoped('screenshots.read', 'read', { anonymous: true }),
+    validate({ params, query }),
+    async (ctx) => {
+      const { knex, media } = ctx.services;
+      const owner = await findByUsername(knex, ctx.state.input.params.username as string);
+      if (!owner) throw notFound('No one has this username.');
+      const readerId = ctx.state.caller?.account.id ?? null;
+      if ((await profileView(knex, { accountId: readerId }, owner.id)) === 'hidden') {
+        throw notFound('No one has this username.');
+      }
+      const relation = await readerRelation(knex, readerId, owner.id);
+      const gallery = await readGallery(
+        knex,
+        owner.id,
+        relation,
+        ctx.state.input.query as unknown as GalleryQuery,
+        (key) => media.url(key),
+      );
+      ctx.body = gallery;
+    },
+  );
+}
