@@ -33,6 +33,7 @@ import { socialRoutes } from './routes/social/social.js';
 import { peopleStandingRoutes } from './routes/people/standing.js';
 import { connectionRoutes } from './routes/people/connections.js';
 import { screenshotRoutes } from './routes/people/screenshots.js';
+import { statsRoutes } from './routes/people/stats.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
@@ -116,6 +117,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   profileLayoutRoutes(api);
   connectionRoutes(api);
   screenshotRoutes(api);
+  statsRoutes(api);
   peopleRoutes(api);
   socialRoutes(api);
   gameRoutes(api);
