@@ -34,6 +34,7 @@ import { peopleStandingRoutes } from './routes/people/standing.js';
 import { connectionRoutes } from './routes/people/connections.js';
 import { screenshotRoutes } from './routes/people/screenshots.js';
 import { statsRoutes } from './routes/people/stats.js';
+import { yearRoutes } from './routes/people/year.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   connectionRoutes(api);
   screenshotRoutes(api);
   statsRoutes(api);
+  yearRoutes(api);
   peopleRoutes(api);
   socialRoutes(api);
   gameRoutes(api);

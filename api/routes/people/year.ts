@@ -1,0 +1,45 @@
+// A person's year (spec: GET /profiles/{username}/year/{year}, profile.read; 2000 through this year).
+import { findByUsername } from '../../../shared/accounts/usernames.js';
+import { invalidRequest, notFound } from '../../../shared/errors.js';
+import { readerRelation } from '../../../shared/people/screenshots.js';
+import { profileView } from '../../../shared/people/visibility.js';
+import { FIRST_YEAR, yearOf } from '../../../shared/people/year.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const params: SchemaObject = {
+  type: 'object',
+  required: ['username', 'year'],
+  properties: { username: { type: 'string', maxLength: 100 }, year: { type: 'integer', minimum: FIRST_YEAR } },
+};
+
+export function yearRoutes(api: VersionedRoutes): void {
+  api.get(
+    '/profiles/:username/year/:year',
+    scoped('profile.read', 'read', { anonymous: true }),
+    validate({ params }),
+    async (ctx) => {
+      const { knex } = ctx.services;
+      const year = ctx.state.input.params.year as number;
+      // The upper bound moves with the calendar, so it is checked here rather than in the schema.
+      const current = new Date().getUTCFullYear();
+      if (year > current) {
+        throw invalidRequest(`year must be from ${FIRST_YEAR} to ${current}.`, {
+          field: 'year',
+          reason: 'out_of_range',
+        });
+      }
+      const owner = await findByUsername(knex, ctx.state.input.params.username as string);
+      if (!owner) throw notFound('No one has this username.');
+      const readerId = ctx.state.caller?.account.id ?? null;
+      const view = await profileView(knex, { accountId: readerId }, owner.id);
+      if (view === 'hidden') throw notFound('No one has this username.');
+      const relation = await readerRelation(knex, readerId, owner.id);
+      ctx.body = {
+        data: { username: owner.username, ...(await yearOf(knex, owner.id, year, relation, view === 'full')) },
+      };
+    },
+  );
+}
