@@ -35,6 +35,7 @@ import { connectionRoutes } from './routes/people/connections.js';
 import { screenshotRoutes } from './routes/people/screenshots.js';
 import { statsRoutes } from './routes/people/stats.js';
 import { yearRoutes } from './routes/people/year.js';
+import { discoveryRoutes } from './routes/people/discovery.js';
 import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   screenshotRoutes(api);
   statsRoutes(api);
   yearRoutes(api);
+  discoveryRoutes(api);
   peopleRoutes(api);
   socialRoutes(api);
   gameRoutes(api);
