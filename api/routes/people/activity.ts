@@ -1,0 +1,134 @@
+// The activity feed (spec: GET /activity, profile.read), a person's reviews and sessions
+// (GET /profiles/{username}/reviews, reviews.read) and a game's activity with its session totals
+// (GET /games/{slug}/activity, the catalog's access): one set of filters, one visibility rule.
+import { findByUsername } from '../../../shared/accounts/usernames.js';
+import { notFound } from '../../../shared/errors.js';
+import {
+  ACTIVITY_KINDS,
+  gameSessionTotals,
+  readActivity,
+  type ActivityFilters,
+  type ActivityKind,
+} from '../../../shared/people/activity.js';
+import { profileView } from '../../../shared/people/visibility.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { AppContext } from '../../context.js';
+import { scoped } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+const username = { type: 'string', minLength: 1, maxLength: 100 };
+const filters: Record<string, SchemaObject> = {
+  game: { type: 'string', maxLength: 200, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' },
+  kinds: {
+    type: 'array',
+    minItems: 1,
+    maxItems: ACTIVITY_KINDS.length,
+    uniqueItems: true,
+    items: { type: 'string', enum: [...ACTIVITY_KINDS] },
+  },
+  q: { type: 'string', maxLength: 80 },
+  rating: { type: 'integer', minimum: 0, maximum: 100 },
+  spoilers: { type: 'string', enum: ['all', 'safe', 'spoilers'], default: 'all' },
+  order: { type: 'string', enum: ['new', 'old'], default: 'new' },
+  before: { type: 'string', format: 'date-time' },
+  limit: { type: 'integer', minimum: 1, maximum: 180, default: 30 },
+  offset: { type: 'integer', minimum: 0, maximum: 10000 },
+};
+const feedQuery: SchemaObject = {
+  type: 'object',
+  properties: {
+    profile: username,
+    profiles: { type: 'array', minItems: 1, maxItems: 50, items: username },
+    ...filters,
+  },
+};
+const filterQuery: SchemaObject = { type: 'object', properties: filters };
+const personParams: SchemaObject = { type: 'object', required: ['username'], properties: { username } };
+const slugParams: SchemaObject = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', maxLength: 200 } },
+};
+
+type Query = Omit<ActivityFilters, 'authorIds' | 'gameId'> & { game?: string; profile?: string; profiles?: string[] };
+
+/** Account ids of the named people the reader may see; a name unknown or hidden by a block is 404. */
+async function authors(ctx: AppContext, names: string[]): Promise<string[]> {
+  const { knex } = ctx.services;
+  const ids: string[] = [];
+  for (const name of names) {
+    const person = await findByUsername(knex, name);
+    const hidden =
+      person && (await profileView(knex, { accountId: ctx.state.caller?.account.id ?? null }, person.id)) === 'hidden';
+    if (!person || hidden) throw notFound(`No one has the username ${name}.`);
+    ids.push(person.id);
+  }
+  return ids;
+}
+
+async function gameIdOf(ctx: AppContext, slug: string | undefined): Promise<number | undefined> {
+  if (slug === undefined) return undefined;
+  const game = await ctx.services.knex('games').where({ slug }).first('id');
+  // A game the catalog does not know has no activity: the filter matches nothing.
+  return (game?.id as number | undefined) ?? -1;
+}
+
+async function feed(ctx: AppContext, query: Query, extra: Partial<ActivityFilters> = {}) {
+  const { knex, media } = ctx.services;
+  const { game, profile, profiles, ...rest } = query;
+  const names = [...(profile ? [profile] : []), ...(profiles ?? [])];
+  return readActivity(
+    knex,
+    ctx.state.caller?.account.id ?? null,
+    {
+      ...rest,
+      authorIds: names.length ? await authors(ctx, names) : undefined,
+      gameId: await gameIdOf(ctx, game),
+      ...extra,
+    },
+    (key) => media.url(key),
+  );
+}
+
+export function activityRoutes(api: VersionedRoutes): void {
+  api.get(
+    '/activity',
+    scoped('profile.read', 'read', { anonymous: true }),
+    validate({ query: feedQuery }),
+    async (ctx) => {
+      ctx.body = await feed(ctx, ctx.state.input.query as unknown as Query);
+    },
+  );
+
+  api.get(
+    '/profiles/:username/reviews',
+    scoped('reviews.read', 'read', { anonymous: true }),
+    validate({ params: personParams, query: filterQuery }),
+    async (ctx) => {
+      const query = ctx.state.input.query as unknown as Query;
+      const [author] = await authors(ctx, [ctx.state.input.params.username as string]);
+      // Only reviews and sessions live here; asking for other kinds alone finds nothing.
+      const kinds = (query.kinds ?? ['review', 'session']).filter((kind) => kind === 'review' || kind === 'session');
+      ctx.body = kinds.length
+        ? await feed(ctx, { ...query, kinds }, { authorIds: [author] })
+        : { data: [], has_more: false, next_before: null };
+    },
+  );
+
+  api.get(
+    '/games/:slug/activity',
+    scoped('catalog.read', 'catalog', { anonymous: true }),
+    validate({ params: slugParams, query: filterQuery }),
+    async (ctx) => {
+      const game = await ctx.services.knex('games').where({ slug: ctx.state.input.params.slug }).first('id');
+      if (!game) throw notFound('No game has this slug.');
+      const readerId = ctx.state.caller?.account.id ?? null;
+      const [items, totals] = await Promise.all([
+        feed(ctx, ctx.state.input.query as unknown as Query, { gameId: game.id }),
+        gameSessionTotals(ctx.services.knex, game.id, readerId),
+      ]);
+      ctx.body = { ...items, totals };
+    },
+  );
+}

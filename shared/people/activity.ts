@@ -1,0 +1,183 @@
+// The activity feed (spec: GET /activity, /profiles/{username}/reviews, /games/{slug}/activity): activity
+// items joined to what they are about, each shown only when its reader may see it. Visibility is decided
+// per author in SQL (the reader follows some authors and not others): an item's own visibility, the
+// author's library visibility for library entries, blocks either way and suspension hide the rest.
+import type { Knex } from 'knex';
+import { invalidRequest } from '../errors.js';
+import { NOT_SUSPENDED } from './visibility.js';
+
+export const ACTIVITY_KINDS = ['entry', 'session', 'review', 'list', 'screenshot', 'journey'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export interface ActivityFilters {
+  authorIds?: string[];
+  gameId?: number;
+  kinds?: ActivityKind[];
+  q?: string;
+  rating?: number;
+  spoilers?: 'all' | 'safe' | 'spoilers';
+  order?: 'new' | 'old';
+  before?: string;
+  limit: number;
+  offset?: number;
+}
+
+/** SQL: the reader may see an item of `visibility` by the author `author` (reader bound as :reader). */
+const ITEM_SEEN = (visibility: string, author: string) => `(${author} = :reader OR ${visibility} = 'PUBLIC'
+  OR (${visibility} = 'FOLLOWERS' AND EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = :reader AND fo.followee_id = ${author})))`;
+
+const SEEN = `
+  (x.kind = 'review' AND ${ITEM_SEEN('r.visibility', 'x.account_id')})
+  OR (x.kind = 'session' AND ${ITEM_SEEN('p.visibility', 'x.account_id')})
+  OR (x.kind = 'list' AND ${ITEM_SEEN('l.visibility', 'x.account_id')})
+  OR (x.kind = 'journey' AND ${ITEM_SEEN('j.visibility', 'x.account_id')})
+  OR (x.kind = 'screenshot' AND s.removed_at IS NULL AND ${ITEM_SEEN('s.visibility', 'x.account_id')})
+  OR (x.kind = 'entry' AND e.id IS NOT NULL AND ${ITEM_SEEN("coalesce(pr.library_visibility, 'PUBLIC')", 'x.account_id')})`;
+
+const JOINS = `
+  JOIN accounts a ON a.id = x.account_id
+  LEFT JOIN profiles pr ON pr.account_id = x.account_id
+  LEFT JOIN reviews r ON x.kind = 'review' AND r.id = x.subject_id
+  LEFT JOIN play_sessions p ON x.kind = 'session' AND p.id = x.subject_id
+  LEFT JOIN lists l ON x.kind = 'list' AND l.id = x.subject_id
+  LEFT JOIN journeys j ON x.kind = 'journey' AND j.id = x.subject_id
+  LEFT JOIN screenshots s ON x.kind = 'screenshot' AND s.id = x.subject_id
+  LEFT JOIN library_entries e ON x.kind = 'entry' AND e.id = x.subject_id
+  LEFT JOIN games g ON g.id = x.game_id`;
+
+interface ItemRow {
+  id: string;
+  kind: ActivityKind;
+  username: string;
+  game_id: number | null;
+  created_at: Date;
+  body: string | null;
+  rating: number | null;
+  spoilers: boolean | null;
+  minutes: number | null;
+  ended_at: Date | null;
+  title: string | null;
+  list_id: string | null;
+  status: string | null;
+  shot_id: string | null;
+  image_key: string | null;
+  thumbnail_key: string | null;
+  thumbnail_width: number | null;
+  thumbnail_height: number | null;
+}
+
+function where(filters: ActivityFilters, readerId: string | null) {
+  const clauses = [`(${SEEN})`, NOT_SUSPENDED('x.account_id')];
+  const bindings: Record<string, Knex.Value> = { reader: readerId ?? '00000000-0000-0000-0000-000000000000' };
+  clauses.push(`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = x.account_id)
+    OR (b.blocker_id = x.account_id AND b.blocked_id = :reader))`);
+  if (filters.authorIds) {
+    clauses.push('x.account_id = ANY(CAST(:authors AS uuid[]))');
+    bindings.authors = filters.authorIds as unknown as Knex.Value;
+  }
+  if (filters.gameId !== undefined) {
+    clauses.push('x.game_id = :game');
+    bindings.game = filters.gameId;
+  }
+  if (filters.kinds?.length) {
+    clauses.push('x.kind = ANY(CAST(:kinds AS text[]))');
+    bindings.kinds = filters.kinds as unknown as Knex.Value;
+  }
+  if (filters.rating !== undefined) {
+    clauses.push('coalesce(r.rating, e.rating) >= :rating');
+    bindings.rating = filters.rating;
+  }
+  if (filters.spoilers === 'safe') clauses.push('NOT coalesce(r.contains_spoilers, s.contains_spoilers, false)');
+  if (filters.spoilers === 'spoilers') clauses.push('coalesce(r.contains_spoilers, s.contains_spoilers, false)');
+  const text = filters.q?.trim();
+  if (text) {
+    clauses.push(
+      `catalog_fold(concat_ws(' ', r.body, l.title, j.title, s.description, g.name)) LIKE catalog_fold(:like)`,
+    );
+    bindings.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  }
+  if (filters.before) {
+    clauses.push(filters.order === 'old' ? 'x.created_at > :before' : 'x.created_at < :before');
+    bindings.before = filters.before;
+  }
+  return { sql: clauses.join(' AND '), bindings };
+}
+
+export async function readActivity(
+  knex: Knex,
+  readerId: string | null,
+  filters: ActivityFilters,
+  mediaUrl: (key: string) => string,
+) {
+  if (filters.offset !== undefined && filters.kinds?.length !== 1) {
+    throw invalidRequest('offset pages one kind only: send exactly one in kinds.', {
+      field: 'offset',
+      reason: 'not_allowed',
+    });
+  }
+  const { sql, bindings } = where(filters, readerId);
+  const direction = filters.order === 'old' ? 'ASC' : 'DESC';
+  const { rows } = await knex.raw<{ rows: ItemRow[] }>(
+    `SELECT x.id, x.kind, a.username, x.game_id,
+       to_char(x.created_at AT TIME ZONE 'UTC', :timestamp) AS created_at,
+       r.body, coalesce(r.rating, e.rating) AS rating, coalesce(r.contains_spoilers, s.contains_spoilers) AS spoilers,
+       p.minutes, p.ended_at, coalesce(l.title, j.title) AS title, l.public_id AS list_id, e.status,
+       s.public_id AS shot_id, s.image_key, s.thumbnail_key, s.thumbnail_width, s.thumbnail_height
+     FROM activity_items x ${JOINS}
+     WHERE ${sql}
+     ORDER BY x.created_at ${direction}, x.id ${direction}
+     LIMIT :limit OFFSET :offset`,
+    // The format is a value, not text of the query: its colons would read as named bindings.
+    { ...bindings, timestamp: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"', limit: filters.limit + 1, offset: filters.offset ?? 0 },
+  );
+  const page = rows.slice(0, filters.limit);
+  return {
+    data: page.map((row) => presentItem(row, mediaUrl)),
+    has_more: rows.length > filters.limit,
+    next_before: rows.length > filters.limit ? String(page.at(-1)!.created_at) : null,
+  };
+}
+
+function presentItem(row: ItemRow, mediaUrl: (key: string) => string) {
+  const base = { id: row.id, kind: row.kind, username: row.username, game_id: row.game_id, created_at: row.created_at };
+  switch (row.kind) {
+    case 'review':
+      return { ...base, body: row.body, rating: row.rating, contains_spoilers: row.spoilers };
+    case 'session':
+      return { ...base, minutes: row.minutes, live: row.ended_at === null };
+    case 'entry':
+      return { ...base, status: row.status, rating: row.rating };
+    case 'list':
+      return { ...base, list_id: row.list_id, title: row.title };
+    case 'journey':
+      return { ...base, title: row.title };
+    case 'screenshot':
+      return {
+        ...base,
+        screenshot_id: row.shot_id,
+        contains_spoilers: row.spoilers,
+        imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
+        thumbnailUrl: row.thumbnail_key ? mediaUrl(row.thumbnail_key) : null,
+        thumbnailWidth: row.thumbnail_key ? row.thumbnail_width : null,
+        thumbnailHeight: row.thumbnail_key ? row.thumbnail_height : null,
+      };
+  }
+}
+
+/**
+ * Session totals of a game as the reader may see them (spec: GET /games/{slug}/activity): closed sessions
+ * and their minutes, and distinct calendar days (UTC) with a session; a live session counts in none.
+ */
+export async function gameSessionTotals(knex: Knex, gameId: number, readerId: string | null) {
+  const { rows } = await knex.raw<{ rows: Array<{ sessions: number; minutes: number; days: number }> }>(
+    `SELECT count(*)::int AS sessions, coalesce(sum(p.minutes), 0)::int AS minutes,
+       count(DISTINCT (p.started_at AT TIME ZONE 'UTC')::date)::int AS days
+     FROM play_sessions p
+     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND ${ITEM_SEEN('p.visibility', 'p.account_id')}
+       AND ${NOT_SUSPENDED('p.account_id')}
+       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = p.account_id)
+         OR (b.blocker_id = p.account_id AND b.blocked_id = :reader))`,
+    { game: gameId, reader: readerId ?? '00000000-0000-0000-0000-000000000000' },
+  );
+  return rows[0];
+}
