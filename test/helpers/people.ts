@@ -87,3 +87,8 @@ export async function namedPerson(http: TestClient, username: string, visibility
   }
   return signed;
 }
+
+/** A list folder of the owner; lists join it through `folder_id: folder.id`. */
+export function listFolder(accountId: string, fields: Fields = {}) {
+  return insert('list_folders', { account_id: accountId, public_id: publicId(), name: 'A folder', ...fields });
+}
