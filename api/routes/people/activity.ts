@@ -8,7 +8,6 @@ import {
   gameSessionTotals,
   readActivity,
   type ActivityFilters,
-  type ActivityKind,
 } from '../../../shared/people/activity.js';
 import { profileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
