@@ -2,8 +2,9 @@ import type { Scenario } from '../scenario.js';
 import { charge } from './charge.js';
 import { layout } from './layout.js';
 import { me } from './me.js';
+import { people } from './people.js';
 import { catalog } from './catalog.js';
 import { images } from './images.js';
 import { stack } from './stack.js';
 
-export const scenarios: Record<string, Scenario> = { stack, me, charge, layout, images, catalog };
+export const scenarios: Record<string, Scenario> = { stack, me, charge, layout, images, catalog, people };

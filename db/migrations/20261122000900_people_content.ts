@@ -176,9 +176,10 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('game_id');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.check("kind in ('entry', 'session', 'review', 'list', 'screenshot', 'journey')", [], 'activity_items_kind_known');
-    t.index(['account_id', 'created_at']);
-    t.index(['created_at']);
-    t.index(['game_id', 'created_at']);
+    // The feed's order is (created_at, id): with the id in the index, equal times need no sort.
+    t.index(['account_id', 'created_at', 'id']);
+    t.index(['created_at', 'id']);
+    t.index(['game_id', 'created_at', 'id']);
   });
 }
 

@@ -13,7 +13,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 export function createKnex(connectionString: string, poolMax = 10): Knex {
   return knexFactory({
     client: 'pg',
-    connection: { connectionString, application_name: 'jogatina' },
+    // JIT compiling pays off for long analytic queries, not ours: a feed query with per-row lookups has a
+    // large estimated cost and would spend half a second compiling to read fifty rows.
+    connection: { connectionString, application_name: 'jogatina', options: '-c jit=off' },
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10000,
     // Connection failures reach the caller as errors; knex's own console lines would only repeat them.

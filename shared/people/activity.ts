@@ -26,13 +26,35 @@ export interface ActivityFilters {
 const ITEM_SEEN = (visibility: string, author: string) => `(${author} = :reader OR ${visibility} = 'PUBLIC'
   OR (${visibility} = 'FOLLOWERS' AND EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = :reader AND fo.followee_id = ${author})))`;
 
-const SEEN = `
-  (x.kind = 'review' AND ${ITEM_SEEN('r.visibility', 'x.account_id')})
-  OR (x.kind = 'session' AND ${ITEM_SEEN('p.visibility', 'x.account_id')})
-  OR (x.kind = 'list' AND ${ITEM_SEEN('l.visibility', 'x.account_id')})
-  OR (x.kind = 'journey' AND ${ITEM_SEEN('j.visibility', 'x.account_id')})
-  OR (x.kind = 'screenshot' AND s.removed_at IS NULL AND ${ITEM_SEEN('s.visibility', 'x.account_id')})
-  OR (x.kind = 'entry' AND e.id IS NOT NULL AND ${ITEM_SEEN("coalesce(pr.library_visibility, 'PUBLIC')", 'x.account_id')})`;
+/**
+ * SQL: the item `x` is one the reader may see and that passes the filters on its subject. Every test is a
+ * lookup of the subject by primary key, with no join in the outer query, so PostgreSQL walks the feed in
+ * its index order and stops at the page's end instead of joining every item first.
+ */
+function seenAndMatching(filters: ActivityFilters): string {
+  const text = filters.q?.trim() ? true : false;
+  const gameNamed = `catalog_fold(coalesce((SELECT gm.name FROM games gm WHERE gm.id = x.game_id), '')) LIKE catalog_fold(:like)`;
+  const textOf = (column: string | null) =>
+    !text ? '' : ` AND (${gameNamed}${column ? ` OR catalog_fold(${column}) LIKE catalog_fold(:like)` : ''})`;
+  const rated = (column: string) => (filters.rating === undefined ? '' : ` AND ${column} >= :rating`);
+  const spoiler = (column: string | null) => {
+    if (filters.spoilers === 'safe') return column ? ` AND NOT ${column}` : '';
+    if (filters.spoilers === 'spoilers') return column ? ` AND ${column}` : ' AND false';
+    return '';
+  };
+  const noRating = filters.rating === undefined ? '' : ' AND false';
+  const subject = (kind: string, table: string, alias: string, extra: string) =>
+    `(x.kind = '${kind}' AND EXISTS (SELECT 1 FROM ${table} ${alias} WHERE ${alias}.id = x.subject_id${extra}))`;
+  return `(
+    ${subject('review', 'reviews', 'r', ` AND ${ITEM_SEEN('r.visibility', 'x.account_id')}${rated('r.rating')}${spoiler('r.contains_spoilers')}${textOf('r.body')}`)}
+    OR ${subject('session', 'play_sessions', 'p', ` AND ${ITEM_SEEN('p.visibility', 'x.account_id')}${noRating}${spoiler(null)}${textOf(null)}`)}
+    OR ${subject('list', 'lists', 'l', ` AND ${ITEM_SEEN('l.visibility', 'x.account_id')}${noRating}${spoiler(null)}${textOf('l.title')}`)}
+    OR ${subject('journey', 'journeys', 'j', ` AND ${ITEM_SEEN('j.visibility', 'x.account_id')}${noRating}${spoiler(null)}${textOf('j.title')}`)}
+    OR ${subject('screenshot', 'screenshots', 's', ` AND s.removed_at IS NULL AND ${ITEM_SEEN('s.visibility', 'x.account_id')}${noRating}${spoiler('s.contains_spoilers')}${textOf('s.description')}`)}
+    OR ${subject('entry', 'library_entries', 'e', `${rated('e.rating')}${spoiler(null)}${textOf(null)}`)}
+       AND ${ITEM_SEEN(`coalesce((SELECT pv.library_visibility FROM profiles pv WHERE pv.account_id = x.account_id), 'PUBLIC')`, 'x.account_id')}
+  )`;
+}
 
 const JOINS = `
   JOIN accounts a ON a.id = x.account_id
@@ -67,7 +89,7 @@ interface ItemRow {
 }
 
 function where(filters: ActivityFilters, readerId: string | null) {
-  const clauses = [`(${SEEN})`, NOT_SUSPENDED('x.account_id')];
+  const clauses = [seenAndMatching(filters), NOT_SUSPENDED('x.account_id')];
   const bindings: Record<string, Knex.Value> = { reader: readerId ?? '00000000-0000-0000-0000-000000000000' };
   clauses.push(`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = x.account_id)
     OR (b.blocker_id = x.account_id AND b.blocked_id = :reader))`);
@@ -83,19 +105,9 @@ function where(filters: ActivityFilters, readerId: string | null) {
     clauses.push('x.kind = ANY(CAST(:kinds AS text[]))');
     bindings.kinds = filters.kinds as unknown as Knex.Value;
   }
-  if (filters.rating !== undefined) {
-    clauses.push('coalesce(r.rating, e.rating) >= :rating');
-    bindings.rating = filters.rating;
-  }
-  if (filters.spoilers === 'safe') clauses.push('NOT coalesce(r.contains_spoilers, s.contains_spoilers, false)');
-  if (filters.spoilers === 'spoilers') clauses.push('coalesce(r.contains_spoilers, s.contains_spoilers, false)');
+  if (filters.rating !== undefined) bindings.rating = filters.rating;
   const text = filters.q?.trim();
-  if (text) {
-    clauses.push(
-      `catalog_fold(concat_ws(' ', r.body, l.title, j.title, s.description, g.name)) LIKE catalog_fold(:like)`,
-    );
-    bindings.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  }
+  if (text) bindings.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   if (filters.before) {
     clauses.push(filters.order === 'old' ? 'x.created_at > :before' : 'x.created_at < :before');
     bindings.before = filters.before;
@@ -117,19 +129,27 @@ export async function readActivity(
   }
   const { sql, bindings } = where(filters, readerId);
   const direction = filters.order === 'old' ? 'ASC' : 'DESC';
-  const { rows } = await knex.raw<{ rows: ItemRow[] }>(
-    `SELECT x.id, x.kind, a.username, x.game_id,
-       to_char(x.created_at AT TIME ZONE 'UTC', :timestamp) AS created_at,
-       r.body, coalesce(r.rating, e.rating) AS rating, coalesce(r.contains_spoilers, s.contains_spoilers) AS spoilers,
-       p.minutes, p.ended_at, coalesce(l.title, j.title) AS title, l.public_id AS list_id, e.status,
-       s.public_id AS shot_id, s.image_key, s.thumbnail_key, s.thumbnail_width, s.thumbnail_height
-     FROM activity_items x ${JOINS}
-     WHERE ${sql}
-     ORDER BY x.created_at ${direction}, x.id ${direction}
-     LIMIT :limit OFFSET :offset`,
-    // The format is a value, not text of the query: its colons would read as named bindings.
-    { ...bindings, timestamp: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"', limit: filters.limit + 1, offset: filters.offset ?? 0 },
+  // First the page's items, in the feed's index order; then what they are about, for those rows only.
+  const { rows: picked } = await knex.raw<{ rows: Array<{ id: string }> }>(
+    `SELECT x.id FROM activity_items x WHERE ${sql}
+     ORDER BY x.created_at ${direction}, x.id ${direction} LIMIT :limit OFFSET :offset`,
+    { ...bindings, limit: filters.limit + 1, offset: filters.offset ?? 0 },
   );
+  const { rows: details } = picked.length
+    ? await knex.raw<{ rows: ItemRow[] }>(
+        `SELECT x.id, x.kind, a.username, x.game_id,
+           to_char(x.created_at AT TIME ZONE 'UTC', :timestamp) AS created_at,
+           r.body, coalesce(r.rating, e.rating) AS rating, coalesce(r.contains_spoilers, s.contains_spoilers) AS spoilers,
+           p.minutes, p.ended_at, coalesce(l.title, j.title) AS title, l.public_id AS list_id, e.status,
+           s.public_id AS shot_id, s.image_key, s.thumbnail_key, s.thumbnail_width, s.thumbnail_height
+         FROM activity_items x ${JOINS}
+         WHERE x.id = ANY(CAST(:ids AS uuid[]))`,
+        // The format is a value, not text of the query: its colons would read as named bindings.
+        { ids: picked.map((row) => row.id) as unknown as Knex.Value, timestamp: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' },
+      )
+    : { rows: [] as ItemRow[] };
+  const byId = new Map(details.map((row) => [row.id, row]));
+  const rows = picked.map((row) => byId.get(row.id)!).filter((row) => row !== undefined);
   const page = rows.slice(0, filters.limit);
   return {
     data: page.map((row) => presentItem(row, mediaUrl)),
