@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { presentGames } from '../catalog/game-presenter.js';
 import type { GameRow } from '../catalog/game-search.js';
 import { pageObject, pageWindow } from '../paging.js';
-import { relationTo, visibleItems, type ReaderRelation } from './item-visibility.js';
+import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
 export const SCREENSHOT_PAGE = { size: 48 };
 
@@ -33,15 +33,6 @@ interface CaptureRow {
   thumbnail_width: number | null;
   thumbnail_height: number | null;
   created_at: Date;
-}
-
-/** The reader's relation to the gallery's owner, for the per-item rule. */
-export async function readerRelation(knex: Knex, readerId: string | null, ownerId: string): Promise<ReaderRelation> {
-  if (readerId === null) return 'other';
-  const follows =
-    readerId !== ownerId &&
-    (await knex('follows').where({ follower_id: readerId, followee_id: ownerId }).first('follower_id'));
-  return relationTo(readerId, ownerId, Boolean(follows));
 }
 
 /** The gallery's conditions except the spoiler filter, which the counts split by. */

@@ -14,7 +14,7 @@ import {
   readLists,
   type ListsQuery,
 } from '../../../shared/people/lists.js';
-import { readerRelation } from '../../../shared/people/screenshots.js';
+import { readerRelation } from '../../../shared/people/item-visibility.js';
 import { profileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import type { AppContext } from '../../context.js';

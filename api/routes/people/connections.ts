@@ -1,13 +1,11 @@
 // A person's followers and following (spec: GET /profiles/{username}/connections, social.read): shown to
 // readers who see the profile in full; a block either way is 404.
-import { findByUsername } from '../../../shared/accounts/usernames.js';
-import { notFound } from '../../../shared/errors.js';
-import { personView } from '../../../shared/people/visibility.js';
 import { profileConnections, type ProfileConnectionsQuery } from '../../../shared/social/connections.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { pathPerson } from './person.js';
 
 const params: SchemaObject = {
   type: 'object',
@@ -31,11 +29,7 @@ export function connectionRoutes(api: VersionedRoutes): void {
     validate({ params, query }),
     async (ctx) => {
       const { knex, media } = ctx.services;
-      const owner = await findByUsername(knex, ctx.state.input.params.username as string);
-      if (!owner) throw notFound('No one has this username.');
-      const readerId = ctx.state.caller?.account.id ?? null;
-      const view = await personView(knex, { accountId: readerId }, owner.id);
-      if (view === 'hidden') throw notFound('No one has this username.');
+      const { owner, readerId, library: view } = await pathPerson(ctx, 'pages');
       const options = ctx.state.input.query as unknown as ProfileConnectionsQuery;
       if (view === 'public') {
         // A private profile's connections are for its followers; others see an empty page.

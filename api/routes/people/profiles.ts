@@ -1,8 +1,6 @@
 // A person's public pages (spec: People): the profile, the header summary and the library. Each resolves
 // the name (current or a 30-day alias), then asks profileView what the reader may see: blocked either way
 // reads as not found, and the library shows only with a 'full' view.
-import { findByUsername } from '../../../shared/accounts/usernames.js';
-import { notFound } from '../../../shared/errors.js';
 import { pageParameter } from '../../../shared/paging.js';
 import {
   LIBRARY_FLAGS,
@@ -13,12 +11,12 @@ import {
 } from '../../../shared/people/library.js';
 import { publicProfile } from '../../../shared/people/public-profile.js';
 import { profileSummary } from '../../../shared/people/summary.js';
-import { profileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { pathPerson } from './person.js';
 
 const usernameParams: SchemaObject = {
   type: 'object',
@@ -39,15 +37,10 @@ const libraryQuery: SchemaObject = {
   },
 };
 
-/** The person named in the path and what the reader may see of them; 404 when nothing. */
+/** The person named in the path and whether the reader sees their library; 404 when nothing. */
 async function visiblePerson(ctx: AppContext) {
-  const { knex } = ctx.services;
-  const owner = await findByUsername(knex, ctx.state.input.params.username as string);
-  if (!owner) throw notFound('No one has this username.');
-  const readerId = ctx.state.caller?.account.id ?? null;
-  const view = await profileView(knex, { accountId: readerId }, owner.id);
-  if (view === 'hidden') throw notFound('No one has this username.');
-  return { owner, readerId, full: view === 'full' };
+  const { owner, readerId, library } = await pathPerson(ctx);
+  return { owner, readerId, full: library === 'full' };
 }
 
 export function peopleRoutes(api: VersionedRoutes): void {

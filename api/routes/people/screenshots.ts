@@ -1,13 +1,11 @@
 // A person's screenshots (spec: GET /profiles/{username}/screenshots, screenshots.read).
-import { findByUsername } from '../../../shared/accounts/usernames.js';
-import { notFound } from '../../../shared/errors.js';
-import { readGallery, readerRelation, type GalleryQuery } from '../../../shared/people/screenshots.js';
-import { profileView } from '../../../shared/people/visibility.js';
+import { readGallery, type GalleryQuery } from '../../../shared/people/screenshots.js';
 import { pageParameter } from '../../../shared/paging.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { pathPerson, relationOf } from './person.js';
 
 const params: SchemaObject = {
   type: 'object',
@@ -33,13 +31,9 @@ export function screenshotRoutes(api: VersionedRoutes): void {
     validate({ params, query }),
     async (ctx) => {
       const { knex, media } = ctx.services;
-      const owner = await findByUsername(knex, ctx.state.input.params.username as string);
-      if (!owner) throw notFound('No one has this username.');
-      const readerId = ctx.state.caller?.account.id ?? null;
-      if ((await profileView(knex, { accountId: readerId }, owner.id)) === 'hidden') {
-        throw notFound('No one has this username.');
-      }
-      const relation = await readerRelation(knex, readerId, owner.id);
+      const person = await pathPerson(ctx);
+      const { owner } = person;
+      const relation = await relationOf(ctx, person);
       const gallery = await readGallery(
         knex,
         owner.id,

@@ -1,13 +1,11 @@
 // A person's year (spec: GET /profiles/{username}/year/{year}, profile.read; 2000 through this year).
-import { findByUsername } from '../../../shared/accounts/usernames.js';
-import { invalidRequest, notFound } from '../../../shared/errors.js';
-import { readerRelation } from '../../../shared/people/screenshots.js';
-import { profileView } from '../../../shared/people/visibility.js';
+import { invalidRequest } from '../../../shared/errors.js';
 import { FIRST_YEAR, yearOf } from '../../../shared/people/year.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { pathPerson, relationOf } from './person.js';
 
 const params: SchemaObject = {
   type: 'object',
@@ -31,12 +29,10 @@ export function yearRoutes(api: VersionedRoutes): void {
           reason: 'out_of_range',
         });
       }
-      const owner = await findByUsername(knex, ctx.state.input.params.username as string);
-      if (!owner) throw notFound('No one has this username.');
-      const readerId = ctx.state.caller?.account.id ?? null;
-      const view = await profileView(knex, { accountId: readerId }, owner.id);
-      if (view === 'hidden') throw notFound('No one has this username.');
-      const relation = await readerRelation(knex, readerId, owner.id);
+      const person = await pathPerson(ctx);
+      const { owner } = person;
+      const view = person.library;
+      const relation = await relationOf(ctx, person);
       ctx.body = {
         data: { username: owner.username, ...(await yearOf(knex, owner.id, year, relation, view === 'full')) },
       };

@@ -1,0 +1,45 @@
+// The person a people route is about: the path's name (current or a 30-day alias), what the reader may
+// see of them, and the reader's relation for per-item visibility. A name nobody holds, and a person
+// hidden by a block in either direction, are the same 404.
+import type { Account } from '../../../shared/accounts/account.js';
+import { findByUsername } from '../../../shared/accounts/usernames.js';
+import { notFound } from '../../../shared/errors.js';
+import { readerRelation, type ReaderRelation } from '../../../shared/people/item-visibility.js';
+import { personView, profileView, type ProfileView } from '../../../shared/people/visibility.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { AppContext } from '../../context.js';
+
+export const usernameParam: SchemaObject = { type: 'string', maxLength: 100 };
+export const personParams: SchemaObject = {
+  type: 'object',
+  required: ['username'],
+  properties: { username: usernameParam },
+};
+
+export interface PathPerson {
+  owner: Account;
+  readerId: string | null;
+  /** How much of the library the reader sees ('full' or 'public'). */
+  library: Exclude<ProfileView, 'hidden'>;
+}
+
+export function noSuchPerson() {
+  return notFound('No one has this username.');
+}
+
+/** `pages`: decide by the profile pages' rule (layout, connections) instead of the library's. */
+export async function pathPerson(ctx: AppContext, rule: 'library' | 'pages' = 'library'): Promise<PathPerson> {
+  const { knex } = ctx.services;
+  const owner = await findByUsername(knex, ctx.state.input.params.username as string);
+  if (!owner) throw noSuchPerson();
+  const readerId = ctx.state.caller?.account.id ?? null;
+  const decide = rule === 'pages' ? personView : profileView;
+  const view = await decide(knex, { accountId: readerId }, owner.id);
+  if (view === 'hidden') throw noSuchPerson();
+  return { owner, readerId, library: view };
+}
+
+/** The reader's relation to the person, for items that carry their own visibility. */
+export function relationOf(ctx: AppContext, person: PathPerson): Promise<ReaderRelation> {
+  return readerRelation(ctx.services.knex, person.readerId, person.owner.id);
+}
