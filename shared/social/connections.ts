@@ -24,6 +24,18 @@ interface ConnectionRow {
   since: Date;
 }
 
+/** Narrows to accounts `a` whose username or display name contains `q`, without case or accents. */
+function matchingPeople(query: Knex.QueryBuilder, q: string | undefined): void {
+  const text = q?.trim();
+  if (!text) return;
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  query.where((match) =>
+    match
+      .whereRaw('catalog_fold(a.username) LIKE catalog_fold(?)', [like])
+      .orWhereRaw("catalog_fold(coalesce(a.display_name, '')) LIKE catalog_fold(?)", [like]),
+  );
+}
+
 export async function listConnections(
   knex: Knex,
   ownerId: string,
@@ -33,15 +45,7 @@ export async function listConnections(
 ) {
   const { table, owner, other } = SOURCES[kind];
   const query = knex(`${table} as c`).join('accounts as a', 'a.id', `c.${other}`).where(`c.${owner}`, ownerId);
-  const text = options.q?.trim();
-  if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((match) =>
-      match
-        .whereRaw('catalog_fold(a.username) LIKE catalog_fold(?)', [like])
-        .orWhereRaw("catalog_fold(coalesce(a.display_name, '')) LIKE catalog_fold(?)", [like]),
-    );
-  }
+  matchingPeople(query, options.q);
   const { limit, offset } = pageWindow(options.page, CONNECTION_PAGE);
   const [rows, counted] = await Promise.all([
     query
@@ -102,15 +106,7 @@ export async function profileConnections(
     );
   }
   if (options.before) query.where('c.created_at', '<', options.before);
-  const text = options.q?.trim();
-  if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((match) =>
-      match
-        .whereRaw('catalog_fold(a.username) LIKE catalog_fold(?)', [like])
-        .orWhereRaw("catalog_fold(coalesce(a.display_name, '')) LIKE catalog_fold(?)", [like]),
-    );
-  }
+  matchingPeople(query, options.q);
   // One more than asked tells whether another page follows.
   // `since` to the microsecond, as stored: a cursor in milliseconds would skip rows of the same millisecond.
   const rows: Array<Omit<ConnectionRow, 'since'> & { since: string }> = await query

@@ -5,13 +5,8 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { pathPerson } from './person.js';
+import { pathPerson, personParams } from './person.js';
 
-const params: SchemaObject = {
-  type: 'object',
-  required: ['username'],
-  properties: { username: { type: 'string', maxLength: 100 } },
-};
 const query: SchemaObject = {
   type: 'object',
   properties: {
@@ -26,7 +21,7 @@ export function connectionRoutes(api: VersionedRoutes): void {
   api.get(
     '/profiles/:username/connections',
     scoped('social.read', 'read', { anonymous: true }),
-    validate({ params, query }),
+    validate({ params: personParams, query }),
     async (ctx) => {
       const { knex, media } = ctx.services;
       const { owner, readerId, library: view } = await pathPerson(ctx, 'pages');

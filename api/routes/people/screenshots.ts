@@ -5,13 +5,8 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { pathPerson, relationOf } from './person.js';
+import { pathPerson, personParams, relationOf } from './person.js';
 
-const params: SchemaObject = {
-  type: 'object',
-  required: ['username'],
-  properties: { username: { type: 'string', maxLength: 100 } },
-};
 const query: SchemaObject = {
   type: 'object',
   properties: {
@@ -28,7 +23,7 @@ export function screenshotRoutes(api: VersionedRoutes): void {
   api.get(
     '/profiles/:username/screenshots',
     scoped('screenshots.read', 'read', { anonymous: true }),
-    validate({ params, query }),
+    validate({ params: personParams, query }),
     async (ctx) => {
       const { knex, media } = ctx.services;
       const person = await pathPerson(ctx);

@@ -1,22 +1,15 @@
 // A person's play statistics (spec: GET /profiles/{username}/stats, profile.read).
 import { playStats } from '../../../shared/people/stats.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { pathPerson, relationOf } from './person.js';
-
-const params: SchemaObject = {
-  type: 'object',
-  required: ['username'],
-  properties: { username: { type: 'string', maxLength: 100 } },
-};
+import { pathPerson, personParams, relationOf } from './person.js';
 
 export function statsRoutes(api: VersionedRoutes): void {
   api.get(
     '/profiles/:username/stats',
     scoped('profile.read', 'read', { anonymous: true }),
-    validate({ params }),
+    validate({ params: personParams }),
     async (ctx) => {
       const { knex } = ctx.services;
       const person = await pathPerson(ctx);
