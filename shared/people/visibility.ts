@@ -4,6 +4,8 @@
 // face to everyone else. The library follows its own visibility: PUBLIC to all, FOLLOWERS to followers,
 // PRIVATE to the owner alone.
 import type { Knex } from 'knex';
+import { Account } from '../accounts/account.js';
+import { isUsernameShape } from '../accounts/username-rules.js';
 
 export interface Reader {
   /** The signed-in account or the key's owner; null when nobody is signed in. */
@@ -75,4 +77,61 @@ async function relationOf(knex: Knex, readerId: string, ownerId: string) {
     { r: readerId, o: ownerId },
   );
   return rows[0];
+}
+
+export interface FoundPerson {
+  owner: Account;
+  visibility: LibraryVisibility;
+  /** A block in either direction between the reader and the person. */
+  blocked: boolean;
+  /** The reader follows the person. */
+  follows: boolean;
+}
+
+/**
+ * The holder of a name (current, or an alias of the last 30 days) with what decides the reader's view of
+ * them, in one statement: people routes answer every request with it before reading anything else.
+ */
+export async function findPerson(knex: Knex, name: string, readerId: string | null): Promise<FoundPerson | null> {
+  if (!isUsernameShape(name.toLowerCase())) return null;
+  const reader = readerId ?? '00000000-0000-0000-0000-000000000000';
+  const row = (await Account.query(knex)
+    .join('usernames as u', 'u.account_id', 'accounts.id')
+    .leftJoin('profiles as pf', 'pf.account_id', 'accounts.id')
+    .whereRaw('lower(u.name) = lower(?)', [name])
+    .whereRaw("(u.kind = 'current' OR u.expires_at > now())")
+    .select(
+      'accounts.*',
+      knex.raw("coalesce(pf.library_visibility, 'PUBLIC') AS person_visibility"),
+      knex.raw(
+        `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = accounts.id)
+           OR (b.blocker_id = accounts.id AND b.blocked_id = ?)) AS person_blocked`,
+        [reader, reader],
+      ),
+      knex.raw(
+        'EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.followee_id = accounts.id) AS person_follows',
+        [reader],
+      ),
+    )
+    .first()) as
+    (Account & { person_visibility: LibraryVisibility; person_blocked: boolean; person_follows: boolean }) | undefined;
+  if (!row) return null;
+  const { person_visibility: visibility, person_blocked: blocked, person_follows: follows } = row;
+  delete (row as Partial<typeof row>).person_visibility;
+  delete (row as Partial<typeof row>).person_blocked;
+  delete (row as Partial<typeof row>).person_follows;
+  const own = readerId === row.id;
+  return { owner: row, visibility, blocked: !own && blocked, follows: !own && follows };
+}
+
+/** The library view and the profile pages' view of a found person (see the top of this file). */
+export function viewsOf(person: FoundPerson, readerId: string | null): { library: ProfileView; pages: ProfileView } {
+  if (readerId === person.owner.id) return { library: 'full', pages: 'full' };
+  if (person.blocked) return { library: 'hidden', pages: 'hidden' };
+  return {
+    library: seesInFull({ accountId: readerId }, person.owner.id, person.visibility, person.follows)
+      ? 'full'
+      : 'public',
+    pages: person.visibility === 'PUBLIC' || person.follows ? 'full' : 'public',
+  };
 }

@@ -2,10 +2,9 @@
 // see of them, and the reader's relation for per-item visibility. A name nobody holds, and a person
 // hidden by a block in either direction, are the same 404.
 import type { Account } from '../../../shared/accounts/account.js';
-import { findByUsername } from '../../../shared/accounts/usernames.js';
 import { notFound } from '../../../shared/errors.js';
-import { readerRelation, type ReaderRelation } from '../../../shared/people/item-visibility.js';
-import { personView, profileView, type ProfileView } from '../../../shared/people/visibility.js';
+import { relationTo, type ReaderRelation } from '../../../shared/people/item-visibility.js';
+import { findPerson, viewsOf, type ProfileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 
@@ -21,6 +20,7 @@ export interface PathPerson {
   readerId: string | null;
   /** How much of the library the reader sees ('full' or 'public'). */
   library: Exclude<ProfileView, 'hidden'>;
+  follows: boolean;
 }
 
 export function noSuchPerson() {
@@ -29,17 +29,16 @@ export function noSuchPerson() {
 
 /** `pages`: decide by the profile pages' rule (layout, connections) instead of the library's. */
 export async function pathPerson(ctx: AppContext, rule: 'library' | 'pages' = 'library'): Promise<PathPerson> {
-  const { knex } = ctx.services;
-  const owner = await findByUsername(knex, ctx.state.input.params.username as string);
-  if (!owner) throw noSuchPerson();
   const readerId = ctx.state.caller?.account.id ?? null;
-  const decide = rule === 'pages' ? personView : profileView;
-  const view = await decide(knex, { accountId: readerId }, owner.id);
+  const found = await findPerson(ctx.services.knex, ctx.state.input.params.username as string, readerId);
+  if (!found) throw noSuchPerson();
+  const views = viewsOf(found, readerId);
+  const view = rule === 'pages' ? views.pages : views.library;
   if (view === 'hidden') throw noSuchPerson();
-  return { owner, readerId, library: view };
+  return { owner: found.owner, readerId, library: view, follows: found.follows };
 }
 
 /** The reader's relation to the person, for items that carry their own visibility. */
-export function relationOf(ctx: AppContext, person: PathPerson): Promise<ReaderRelation> {
-  return readerRelation(ctx.services.knex, person.readerId, person.owner.id);
+export function relationOf(_ctx: AppContext, person: PathPerson): Promise<ReaderRelation> {
+  return Promise.resolve(relationTo(person.readerId, person.owner.id, person.follows));
 }
