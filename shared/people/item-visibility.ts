@@ -41,12 +41,3 @@ export function relationTo(readerId: string | null, ownerId: string, follows: bo
   if (readerId === ownerId) return 'owner';
   return follows ? 'follower' : 'other';
 }
-
-/** The reader's relation to a person, read from the follows (null reader: anonymous, 'other'). */
-export async function readerRelation(knex: Knex, readerId: string | null, ownerId: string): Promise<ReaderRelation> {
-  if (readerId === null) return 'other';
-  const follows =
-    readerId !== ownerId &&
-    (await knex('follows').where({ follower_id: readerId, followee_id: ownerId }).first('follower_id'));
-  return relationTo(readerId, ownerId, Boolean(follows));
-}

@@ -94,7 +94,7 @@ function counts(ownerId: string, relation: ReaderRelation, seesLibrary: boolean)
   ];
 }
 
-/** The summary `ownerId` shows the reader; `seesLibrary` is profileView's 'full'. */
+/** The summary `ownerId` shows the reader; `seesLibrary`: the reader's library view is 'full'. */
 export async function profileSummary(
   knex: Knex,
   readerId: string | null,

@@ -38,47 +38,6 @@ export async function libraryVisibilityOf(knex: Knex, ownerId: string): Promise<
 /** What a reader may see of one person: nothing (blocked either way), the public face, or everything. */
 export type ProfileView = 'hidden' | 'public' | 'full';
 
-interface Relation {
-  visibility: LibraryVisibility;
-  blocked: boolean;
-  follows: boolean;
-}
-
-async function relationTo(knex: Knex, reader: Reader, ownerId: string): Promise<Relation> {
-  const [visibility, relation] = await Promise.all([
-    libraryVisibilityOf(knex, ownerId),
-    reader.accountId ? relationOf(knex, reader.accountId, ownerId) : { blocked: false, follows: false },
-  ]);
-  return { visibility, ...relation };
-}
-
-/** How much of the library the reader sees ('full': all of it; 'public': none). */
-export async function profileView(knex: Knex, reader: Reader, ownerId: string): Promise<ProfileView> {
-  if (reader.accountId === ownerId) return 'full';
-  const relation = await relationTo(knex, reader, ownerId);
-  if (relation.blocked) return 'hidden';
-  return seesInFull(reader, ownerId, relation.visibility, relation.follows) ? 'full' : 'public';
-}
-
-/** How much of the profile pages (layout, connections) the reader sees. */
-export async function personView(knex: Knex, reader: Reader, ownerId: string): Promise<ProfileView> {
-  if (reader.accountId === ownerId) return 'full';
-  const relation = await relationTo(knex, reader, ownerId);
-  if (relation.blocked) return 'hidden';
-  return relation.visibility === 'PUBLIC' || relation.follows ? 'full' : 'public';
-}
-
-/** Blocks in either direction and whether the reader follows the owner, in one query. */
-async function relationOf(knex: Knex, readerId: string, ownerId: string) {
-  const { rows } = await knex.raw<{ rows: Array<{ blocked: boolean; follows: boolean }> }>(
-    `SELECT
-       EXISTS (SELECT 1 FROM blocks WHERE (blocker_id = :r AND blocked_id = :o) OR (blocker_id = :o AND blocked_id = :r)) AS blocked,
-       EXISTS (SELECT 1 FROM follows WHERE follower_id = :r AND followee_id = :o) AS follows`,
-    { r: readerId, o: ownerId },
-  );
-  return rows[0];
-}
-
 export interface FoundPerson {
   owner: Account;
   visibility: LibraryVisibility;

@@ -1,7 +1,6 @@
 // The activity feed (spec: GET /activity, profile.read), a person's reviews and sessions
 // (GET /profiles/{username}/reviews, reviews.read) and a game's activity with its session totals
 // (GET /games/{slug}/activity, the catalog's access): one set of filters, one visibility rule.
-import { findByUsername } from '../../../shared/accounts/usernames.js';
 import { notFound } from '../../../shared/errors.js';
 import {
   ACTIVITY_KINDS,
@@ -9,12 +8,12 @@ import {
   readActivity,
   type ActivityFilters,
 } from '../../../shared/people/activity.js';
-import { profileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { pathPerson } from './person.js';
 
 const username = { type: 'string', minLength: 1, maxLength: 100 };
 const filters: Record<string, SchemaObject> = {
@@ -54,15 +53,8 @@ type Query = Omit<ActivityFilters, 'authorIds' | 'gameId'> & { game?: string; pr
 
 /** Account ids of the named people the reader may see; a name unknown or hidden by a block is 404. */
 async function authors(ctx: AppContext, names: string[]): Promise<string[]> {
-  const { knex } = ctx.services;
   const ids: string[] = [];
-  for (const name of names) {
-    const person = await findByUsername(knex, name);
-    const hidden =
-      person && (await profileView(knex, { accountId: ctx.state.caller?.account.id ?? null }, person.id)) === 'hidden';
-    if (!person || hidden) throw notFound(`No one has the username ${name}.`);
-    ids.push(person.id);
-  }
+  for (const name of names) ids.push((await pathPerson(ctx, 'library', name)).owner.id);
   return ids;
 }
 

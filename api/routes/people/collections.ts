@@ -1,8 +1,7 @@
 // A person's collections (spec: People): lists, list folders and journeys. Each resolves the name (current
 // or a 30-day alias); a block either way reads as not found. What shows after that is each item's own
 // visibility (shared/people/item-visibility.ts), not the library's: the profile summary counts them the same.
-import { findByUsername } from '../../../shared/accounts/usernames.js';
-import { invalidRequest, notFound } from '../../../shared/errors.js';
+import { invalidRequest } from '../../../shared/errors.js';
 import { pageParameter } from '../../../shared/paging.js';
 import { ITEM_VISIBILITIES } from '../../../shared/people/item-visibility.js';
 import { JOURNEY_PAGE, readJourneys, type JourneysQuery } from '../../../shared/people/journeys.js';
@@ -14,13 +13,12 @@ import {
   readLists,
   type ListsQuery,
 } from '../../../shared/people/lists.js';
-import { readerRelation } from '../../../shared/people/item-visibility.js';
-import { profileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { pathPerson, relationOf } from './person.js';
 
 const params: SchemaObject = {
   type: 'object',
@@ -53,14 +51,8 @@ const journeysQuery: SchemaObject = {
 
 /** The person named in the path and the reader's relation to them; 404 when missing or blocked. */
 async function visibleOwner(ctx: AppContext) {
-  const { knex } = ctx.services;
-  const owner = await findByUsername(knex, ctx.state.input.params.username as string);
-  if (!owner) throw notFound('No one has this username.');
-  const readerId = ctx.state.caller?.account.id ?? null;
-  if ((await profileView(knex, { accountId: readerId }, owner.id)) === 'hidden') {
-    throw notFound('No one has this username.');
-  }
-  return { owner, relation: await readerRelation(knex, readerId, owner.id) };
+  const person = await pathPerson(ctx);
+  return { owner: person.owner, relation: relationOf(person) };
 }
 
 export function peopleCollectionRoutes(api: VersionedRoutes): void {

@@ -27,10 +27,17 @@ export function noSuchPerson() {
   return notFound('No one has this username.');
 }
 
-/** `pages`: decide by the profile pages' rule (layout, connections) instead of the library's. */
-export async function pathPerson(ctx: AppContext, rule: 'library' | 'pages' = 'library'): Promise<PathPerson> {
+/**
+ * `pages`: decide by the profile pages' rule (layout, connections) instead of the library's. `name`
+ * defaults to the path's `username`.
+ */
+export async function pathPerson(
+  ctx: AppContext,
+  rule: 'library' | 'pages' = 'library',
+  name = ctx.state.input.params.username as string,
+): Promise<PathPerson> {
   const readerId = ctx.state.caller?.account.id ?? null;
-  const found = await findPerson(ctx.services.knex, ctx.state.input.params.username as string, readerId);
+  const found = await findPerson(ctx.services.knex, name, readerId);
   if (!found) throw noSuchPerson();
   const views = viewsOf(found, readerId);
   const view = rule === 'pages' ? views.pages : views.library;
@@ -39,6 +46,6 @@ export async function pathPerson(ctx: AppContext, rule: 'library' | 'pages' = 'l
 }
 
 /** The reader's relation to the person, for items that carry their own visibility. */
-export function relationOf(_ctx: AppContext, person: PathPerson): Promise<ReaderRelation> {
-  return Promise.resolve(relationTo(person.readerId, person.owner.id, person.follows));
+export function relationOf(person: PathPerson): ReaderRelation {
+  return relationTo(person.readerId, person.owner.id, person.follows);
 }

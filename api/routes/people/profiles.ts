@@ -1,5 +1,5 @@
 // A person's public pages (spec: People): the profile, the header summary and the library. Each resolves
-// the name (current or a 30-day alias), then asks profileView what the reader may see: blocked either way
+// the name (current or a 30-day alias), then asks pathPerson what the reader may see: blocked either way
 // reads as not found, and the library shows only with a 'full' view.
 import { pageParameter } from '../../../shared/paging.js';
 import {

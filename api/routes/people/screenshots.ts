@@ -28,7 +28,7 @@ export function screenshotRoutes(api: VersionedRoutes): void {
       const { knex, media } = ctx.services;
       const person = await pathPerson(ctx);
       const { owner } = person;
-      const relation = await relationOf(ctx, person);
+      const relation = relationOf(person);
       const gallery = await readGallery(
         knex,
         owner.id,

@@ -1,15 +1,13 @@
 // Minerals, verification and levels (spec: People rows; verification and levels need no scope).
 import { Account } from '../../../shared/accounts/account.js';
-import { findByUsername } from '../../../shared/accounts/usernames.js';
-import { notFound } from '../../../shared/errors.js';
 import { levelsOf, mineralsOf, verificationOf } from '../../../shared/people/standing.js';
-import { profileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { isUuid } from '../../../shared/validation/uuid.js';
 import type { AppContext } from '../../context.js';
 import { publicRoute, scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { noSuchPerson, pathPerson } from './person.js';
 
 const personParams: SchemaObject = {
   type: 'object',
@@ -35,16 +33,10 @@ const levelsQuery: SchemaObject = {
 
 /** The person of the path (a name, a 30-day alias, or here also an account id); hidden by a block is 404. */
 async function person(ctx: AppContext, acceptId = false): Promise<Account> {
-  const { knex } = ctx.services;
   const given = ctx.state.input.params.username as string;
-  const found =
-    acceptId && isUuid(given)
-      ? await Account.query(knex).findById(given).whereNotNull('username')
-      : await findByUsername(knex, given);
-  if (!found) throw notFound('No one has this username.');
-  const view = await profileView(knex, { accountId: ctx.state.caller?.account.id ?? null }, found.id);
-  if (view === 'hidden') throw notFound('No one has this username.');
-  return found;
+  const byId = acceptId && isUuid(given) ? await Account.query(ctx.services.knex).findById(given) : undefined;
+  if (byId && !byId.username) throw noSuchPerson();
+  return (await pathPerson(ctx, 'library', byId?.username ?? given)).owner;
 }
 
 export function peopleStandingRoutes(api: VersionedRoutes): void {

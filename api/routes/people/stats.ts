@@ -15,7 +15,7 @@ export function statsRoutes(api: VersionedRoutes): void {
       const person = await pathPerson(ctx);
       const { owner } = person;
       const view = person.library;
-      const relation = await relationOf(ctx, person);
+      const relation = relationOf(person);
       ctx.body = {
         data: { username: owner.username, ...(await playStats(knex, owner.id, relation, view === 'full')) },
       };

@@ -32,7 +32,7 @@ export function yearRoutes(api: VersionedRoutes): void {
       const person = await pathPerson(ctx);
       const { owner } = person;
       const view = person.library;
-      const relation = await relationOf(ctx, person);
+      const relation = relationOf(person);
       ctx.body = {
         data: { username: owner.username, ...(await yearOf(knex, owner.id, year, relation, view === 'full')) },
       };
