@@ -1,22 +1,16 @@
 // GET /profiles/{username}/connections: followers and following by timestamp cursor, as a reader may see.
 import { expect } from 'chai';
-import { claimFirstUsername } from '../../shared/accounts/usernames.js';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { namedPerson, type Visibility } from '../helpers/people.js';
 
 describe('GET /profiles/{username}/connections', () => {
   useCleanDatabase();
   const app = useTestApp();
 
-  async function person(username: string, visibility: 'PUBLIC' | 'PRIVATE' = 'PUBLIC') {
-    const signed = await signedInClient(app.client);
-    await db().transaction((trx) => claimFirstUsername(trx, signed.account.id, username));
-    if (visibility !== 'PUBLIC') await signed.site.patch('/api/v1/profile', { library_visibility: visibility });
-    return signed;
-  }
+  const person = (username: string, visibility?: Visibility) => namedPerson(app.client, username, visibility);
   const names = (res: { body: { data: Array<{ username: string }> } }) => res.body.data.map((u) => u.username);
 
   it('pages followers newest first with a cursor that skips nothing, even within one millisecond', async () => {

@@ -1,20 +1,16 @@
 // Minerals, verification and levels of people.
 import { expect } from 'chai';
-import { claimFirstUsername } from '../../shared/accounts/usernames.js';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { appWithKey, signedInClient } from '../helpers/factories.js';
+import { appWithKey } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { namedPerson, type Visibility } from '../helpers/people.js';
 
 describe('people standing (/minerals, /verification, /profiles/levels)', () => {
   useCleanDatabase();
   const app = useTestApp();
 
-  async function person(username: string) {
-    const signed = await signedInClient(app.client);
-    await db().transaction((trx) => claimFirstUsername(trx, signed.account.id, username));
-    return signed;
-  }
+  const person = (username: string, visibility?: Visibility) => namedPerson(app.client, username, visibility);
 
   it('answers balances and level, the starting point for someone who never earned any', async () => {
     const rich = await person('rich_one');

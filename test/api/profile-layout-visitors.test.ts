@@ -1,13 +1,14 @@
 // GET /profiles/{username}/layout: what visitors (and the owner, as a visitor) see of a layout.
 import { expect } from 'chai';
-import { claimFirstUsername, renameAccount } from '../../shared/accounts/usernames.js';
+import { renameAccount } from '../../shared/accounts/usernames.js';
 import { db } from '../../shared/db/knex.js';
 import { defaultLayout } from '../../shared/layout/default-layout.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { appWithKey, signedInClient } from '../helpers/factories.js';
+import { appWithKey } from '../helpers/factories.js';
 import { everyTypeLayout } from '../helpers/layouts.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { namedPerson, type Visibility } from '../helpers/people.js';
 
 async function layoutImage(accountId: string): Promise<string> {
   const [row] = await db()('images')
@@ -40,11 +41,7 @@ describe('GET /profiles/{username}/layout', () => {
   useCleanDatabase();
   const app = useTestApp();
 
-  async function person(username: string) {
-    const signed = await signedInClient(app.client);
-    await db().transaction((trx) => claimFirstUsername(trx, signed.account.id, username));
-    return signed;
-  }
+  const person = (username: string, visibility?: Visibility) => namedPerson(app.client, username, visibility);
 
   it('answers the default layout for someone who published nothing, to anyone', async () => {
     await person('plain_person');

@@ -7,17 +7,13 @@ import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';
 import { everyTypeLayout } from '../helpers/layouts.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { namedPerson, type Visibility } from '../helpers/people.js';
 
 describe('social (/social/*)', () => {
   useCleanDatabase();
   const app = useTestApp();
 
-  async function person(username: string, visibility: 'PUBLIC' | 'FOLLOWERS' | 'PRIVATE' = 'PUBLIC') {
-    const signed = await signedInClient(app.client);
-    await db().transaction((trx) => claimFirstUsername(trx, signed.account.id, username));
-    if (visibility !== 'PUBLIC') await signed.site.patch('/api/v1/profile', { library_visibility: visibility });
-    return signed;
-  }
+  const person = (username: string, visibility?: Visibility) => namedPerson(app.client, username, visibility);
   const usernames = (res: { body: { data: Array<{ username: string }> } }) => res.body.data.map((u) => u.username);
 
   it('follows a public account at once; repeating changes nothing; unfollowing undoes it', async () => {
