@@ -2,6 +2,11 @@ import { BaseModel } from '../db/base-model.js';
 
 export type Role = 'member' | 'moderator' | 'admin';
 
+/** Moderators and admins: they see suspended people in search and reach the moderation routes. */
+export function isStaff(account: { role: Role } | null | undefined): boolean {
+  return account?.role === 'moderator' || account?.role === 'admin';
+}
+
 export class Account extends BaseModel {
   static override tableName = 'accounts';
   static override touchesUpdatedAt = true;

@@ -62,7 +62,7 @@ export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, Ow
     { table: 'activity_items', owner: 'account_id', where: { kind: 'screenshot' } },
     { table: 'screenshots', owner: 'account_id' },
   ],
-  comments: [],
+  comments: [{ table: 'comments', owner: 'account_id' }],
   views: [],
 };
 

@@ -175,6 +175,13 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    key: 'comments',
+    table: 'comments',
+    owner: 'account_id',
+    columns: ['id', 'target_kind', 'target_id', 'body', 'removed_at', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'minerals',
     table: 'mineral_balances',
     owner: 'account_id',

@@ -64,6 +64,18 @@ export function screenshot(accountId: string, fields: Fields = {}) {
   });
 }
 
+/** A comment by `authorId` on `ownerId`'s profile, or on one of their things with `target_kind`/`target_id`. */
+export function comment(authorId: string, ownerId: string, fields: Fields = {}) {
+  return insert('comments', {
+    account_id: authorId,
+    target_kind: 'PROFILE',
+    target_id: ownerId,
+    target_account_id: ownerId,
+    body: 'Nice profile!',
+    ...fields,
+  });
+}
+
 /** `follower` follows `followee` (directly, as an accepted request would leave it). */
 export function follow(followerId: string, followeeId: string) {
   return insert('follows', { follower_id: followerId, followee_id: followeeId });

@@ -9,6 +9,8 @@ import {
   readLibrary,
   type LibraryQuery,
 } from '../../../shared/people/library.js';
+import { isStaff } from '../../../shared/accounts/account.js';
+import { profileSocial } from '../../../shared/people/profile-social.js';
 import { publicProfile } from '../../../shared/people/public-profile.js';
 import { profileSummary } from '../../../shared/people/summary.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
@@ -50,6 +52,15 @@ export function peopleRoutes(api: VersionedRoutes): void {
     const { owner } = await visiblePerson(ctx);
     const { knex, media } = ctx.services;
     ctx.body = { data: await publicProfile(knex, owner, (key) => media.url(key)) };
+  });
+
+  api.get('/profiles/:username/social', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {
+    // The conversation follows the profile pages' rule: a private account shows it to followers only.
+    const { owner, library } = await pathPerson(ctx, 'pages');
+    const account = ctx.state.caller?.account;
+    const reader = { id: account?.id ?? null, staff: isStaff(account) };
+    const { knex, media } = ctx.services;
+    ctx.body = { data: await profileSocial(knex, owner, reader, library === 'full', (key) => media.url(key)) };
   });
 
   api.get('/profiles/:username/summary', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {

@@ -1,5 +1,6 @@
 // Finding people and the public index (spec: People, GET /search/people and GET /index). Both answer
 // anonymous readers; a key needs profile.read and spends the read allowance.
+import { isStaff } from '../../../shared/accounts/account.js';
 import { pageParameter } from '../../../shared/paging.js';
 import {
   PEOPLE_PAGE,
@@ -25,8 +26,6 @@ const searchQuery: SchemaObject = {
   },
 };
 
-const STAFF_ROLES = new Set(['moderator', 'admin']);
-
 export function peopleSearchRoutes(api: VersionedRoutes): void {
   api.get(
     '/search/people',
@@ -35,7 +34,7 @@ export function peopleSearchRoutes(api: VersionedRoutes): void {
     async (ctx) => {
       const { knex, media } = ctx.services;
       const account = ctx.state.caller?.account;
-      const reader = { accountId: account?.id ?? null, staff: STAFF_ROLES.has(account?.role ?? '') };
+      const reader = { accountId: account?.id ?? null, staff: isStaff(account) };
       const search = ctx.state.input.query as unknown as PeopleSearch;
       ctx.body = await searchPeople(knex, search, reader, (key) => media.url(key));
     },
