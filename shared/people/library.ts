@@ -2,7 +2,9 @@
 // owner and for a PUBLIC library, to followers for a FOLLOWERS one, and an empty page (not an error)
 // otherwise, so a client need not tell "private" from "empty". Filters combine with AND; the total comes
 // from its own count, so `has_more` is right even past the last row.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { queryPrepared } from '../db/prepared.js';
 import { pageObject, pageWindow, type PageSpec } from '../paging.js';
 
 export const LIBRARY_STATUSES = ['COMPLETED', 'PLAYING', 'ON_HOLD', 'DROPPED', 'BACKLOG', 'WISHLIST'] as const;
@@ -21,47 +23,71 @@ export interface LibraryQuery {
   games?: number;
 }
 
-const ENTRY_COLUMNS = [
-  'game_id',
-  'status',
-  'playing',
-  'backlog',
-  'wishlist',
-  'liked',
-  'rating',
-  'platform_id',
-  'updated_at',
-  'created_at',
-];
+// Times are formatted in the statement as JavaScript's toISOString would, so the page needs no parsing.
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const ENTRY_COLUMNS = `game_id, status, playing, backlog, wishlist, liked, rating, platform_id,
+  ${ISO('updated_at')} AS updated_at, ${ISO('created_at')} AS created_at`;
 
 const ORDER: Record<LibraryQuery['sort'], string> = {
-  updated: 'updated_at DESC, id DESC',
+  // Qualified: unqualified names in ORDER BY would mean the formatted text columns of the same names.
+  updated: 'le.updated_at DESC, le.id DESC',
   // Unrated entries last; ties (and all the unrated) by the most recent change.
-  rating: 'rating DESC NULLS LAST, updated_at DESC, id DESC',
+  rating: 'le.rating DESC NULLS LAST, le.updated_at DESC, le.id DESC',
 };
 
-function filtered(knex: Knex, ownerId: string, query: LibraryQuery): Knex.QueryBuilder {
-  const rows = knex('library_entries').where('account_id', ownerId);
-  if (query.status) rows.where('status', query.status);
+/** The WHERE of the filtered entries, with `$n` placeholders numbered after `values`' current length. */
+function conditions(ownerId: string, query: LibraryQuery, values: unknown[]): string {
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const parts = [`account_id = ${bind(ownerId)}`];
+  if (query.status) parts.push(`status = ${bind(query.status)}`);
   for (const flag of ['playing', 'backlog', 'liked'] as const) {
-    if (query[flag] !== undefined) rows.where(flag, query[flag]);
+    if (query[flag] !== undefined) parts.push(`${flag} = ${bind(query[flag])}`);
   }
   // Wishlist as the summary counts it: the flag, or the WISHLIST status.
   if (query.wishlist !== undefined) {
     const condition = "(wishlist OR status IS NOT DISTINCT FROM 'WISHLIST')";
-    rows.whereRaw(query.wishlist ? condition : `NOT ${condition}`);
+    parts.push(query.wishlist ? condition : `NOT ${condition}`);
   }
-  return rows;
+  return parts.join(' AND ');
 }
 
-/** Name, cover and slug of the page's games, in one query; a game the catalog lost maps to null. */
-async function gamesOf(knex: Knex, ids: number[]) {
-  const unique = [...new Set(ids)];
-  const rows: Array<{ id: number; name: string; slug: string }> =
-    unique.length === 0 ? [] : await knex('games').whereIn('id', unique).select('id', 'name', 'slug');
-  const byId = new Map(rows.map((row) => [row.id, row]));
+/**
+ * One statement for the page, its total and (with `games`) the page's games: the text depends only on
+ * which filters are present, so it runs prepared and PostgreSQL plans each shape once per connection.
+ */
+export function libraryStatement(ownerId: string, query: LibraryQuery, limit: number, offset: number) {
+  const values: unknown[] = [];
+  const where = conditions(ownerId, query, values);
+  const order = ORDER[query.sort];
+  // n keeps the page's order through json_agg.
+  const page = `SELECT ${ENTRY_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS n
+    FROM library_entries le WHERE ${where} ORDER BY ${order}
+    LIMIT $${values.push(limit)} OFFSET $${values.push(offset)}`;
+  // A game the catalog lost is absent here and maps to null below.
+  const games =
+    query.games === 1
+      ? `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'slug', g.slug)), '[]')
+          FROM games g WHERE g.id IN (SELECT game_id FROM page))`
+      : `'[]'::json`;
+  const text = `WITH page AS (${page})
+    SELECT (SELECT count(*) FROM library_entries WHERE ${where})::int AS total,
+      (SELECT coalesce(json_agg(page ORDER BY n), '[]') FROM page) AS entries,
+      ${games} AS games`;
+  return { text, values };
+}
+
+interface LibraryRow {
+  total: number;
+  entries: Array<Record<string, unknown> & { game_id: number; n?: number }>;
+  games: Array<{ id: number; name: string; slug: string }>;
+}
+
+/** Name, cover and slug of the page's games; a game the catalog lost maps to null. */
+function gamesOf(ids: number[], found: LibraryRow['games']) {
+  const byId = new Map(found.map((game) => [game.id, game]));
   return Object.fromEntries(
-    unique.map((id) => {
+    [...new Set(ids)].map((id) => {
       const game = byId.get(id);
       // The catalog has no covers yet: the member is there so clients can rely on its shape.
       return [id, game ? { name: game.name, cover: null, slug: game.slug } : null];
@@ -77,23 +103,22 @@ export async function readLibrary(
 ) {
   const spec: PageSpec = { size: query.limit };
   const { limit, offset } = pageWindow(query.page, spec);
-  const [entries, total] = seesLibrary
-    ? await Promise.all([
-        filtered(knex, owner.id, query).select(ENTRY_COLUMNS).orderByRaw(ORDER[query.sort]).limit(limit).offset(offset),
-        filtered(knex, owner.id, query)
-          .count<Array<{ count: string }>>('* as count')
-          .then(([row]) => Number(row.count)),
-      ])
-    : [[], 0];
+  let row: LibraryRow = { total: 0, entries: [], games: [] };
+  if (seesLibrary) {
+    const { text, values } = libraryStatement(owner.id, query, limit, offset);
+    const name = `jogatina_library_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    [row] = (await queryPrepared(knex, name, text, values)) as unknown as LibraryRow[];
+  }
+  const entries = row.entries.map(({ n: _n, ...entry }) => entry);
   return {
     data: entries,
-    page: pageObject(query.page, spec, total),
+    page: pageObject(query.page, spec, row.total),
     profile: { username: owner.username },
     ...(query.games === 1
       ? {
-          games: await gamesOf(
-            knex,
-            entries.map((e: { game_id: number }) => e.game_id),
+          games: gamesOf(
+            entries.map((e) => e.game_id),
+            row.games,
           ),
         }
       : {}),

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { isUsernameShape } from '../accounts/username-rules.js';
+import { queryPrepared } from '../db/prepared.js';
 
 export interface Reader {
   /** The signed-in account or the key's owner; null when nobody is signed in. */
@@ -47,40 +48,38 @@ export interface FoundPerson {
   follows: boolean;
 }
 
+const FIND_PERSON = `
+  SELECT a.*, coalesce(pf.library_visibility, 'PUBLIC') AS person_visibility,
+    EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $2 AND b.blocked_id = a.id)
+      OR (b.blocker_id = a.id AND b.blocked_id = $2)) AS person_blocked,
+    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = $2 AND f.followee_id = a.id) AS person_follows
+  FROM usernames u
+  JOIN accounts a ON a.id = u.account_id
+  LEFT JOIN profiles pf ON pf.account_id = a.id
+  WHERE lower(u.name) = lower($1) AND (u.kind = 'current' OR u.expires_at > now())
+  LIMIT 1`;
+
 /**
  * The holder of a name (current, or an alias of the last 30 days) with what decides the reader's view of
  * them, in one statement: people routes answer every request with it before reading anything else.
  */
 export async function findPerson(knex: Knex, name: string, readerId: string | null): Promise<FoundPerson | null> {
   if (!isUsernameShape(name.toLowerCase())) return null;
-  const reader = readerId ?? '00000000-0000-0000-0000-000000000000';
-  const row = (await Account.query(knex)
-    .join('usernames as u', 'u.account_id', 'accounts.id')
-    .leftJoin('profiles as pf', 'pf.account_id', 'accounts.id')
-    .whereRaw('lower(u.name) = lower(?)', [name])
-    .whereRaw("(u.kind = 'current' OR u.expires_at > now())")
-    .select(
-      'accounts.*',
-      knex.raw("coalesce(pf.library_visibility, 'PUBLIC') AS person_visibility"),
-      knex.raw(
-        `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = accounts.id)
-           OR (b.blocker_id = accounts.id AND b.blocked_id = ?)) AS person_blocked`,
-        [reader, reader],
-      ),
-      knex.raw(
-        'EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ? AND f.followee_id = accounts.id) AS person_follows',
-        [reader],
-      ),
-    )
-    .first()) as
-    (Account & { person_visibility: LibraryVisibility; person_blocked: boolean; person_follows: boolean }) | undefined;
+  // Prepared: every people request starts here, so PostgreSQL plans it once per connection.
+  const [row] = await queryPrepared(knex, 'jogatina_find_person', FIND_PERSON, [
+    name,
+    readerId ?? '00000000-0000-0000-0000-000000000000',
+  ]);
   if (!row) return null;
-  const { person_visibility: visibility, person_blocked: blocked, person_follows: follows } = row;
-  delete (row as Partial<typeof row>).person_visibility;
-  delete (row as Partial<typeof row>).person_blocked;
-  delete (row as Partial<typeof row>).person_follows;
-  const own = readerId === row.id;
-  return { owner: row, visibility, blocked: !own && blocked, follows: !own && follows };
+  const { person_visibility: visibility, person_blocked: blocked, person_follows: follows, ...columns } = row;
+  const owner = Account.fromJson(columns, { skipValidation: true });
+  const own = readerId === owner.id;
+  return {
+    owner,
+    visibility: visibility as LibraryVisibility,
+    blocked: !own && (blocked as boolean),
+    follows: !own && (follows as boolean),
+  };
 }
 
 /** The library view and the profile pages' view of a found person (see the top of this file). */
