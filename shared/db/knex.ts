@@ -2,6 +2,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import pg from 'pg';
+import { attachPreparedPool } from './prepared.js';
 
 export type { Knex };
 
@@ -11,7 +12,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value);
 
 export function createKnex(connectionString: string, poolMax = 10): Knex {
-  return knexFactory({
+  const knex = knexFactory({
     client: 'pg',
     // JIT compiling pays off for long analytic queries, not ours: a feed query with per-row lookups has a
     // large estimated cost and would spend half a second compiling to read fifty rows.
@@ -21,6 +22,8 @@ export function createKnex(connectionString: string, poolMax = 10): Knex {
     // Connection failures reach the caller as errors; knex's own console lines would only repeat them.
     log: { warn: () => undefined, error: () => undefined, deprecate: () => undefined, debug: () => undefined },
   });
+  attachPreparedPool(knex, connectionString, poolMax);
+  return knex;
 }
 
 let current: Knex | null = null;
