@@ -89,6 +89,9 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   follows: 'the social graph: changed through the /social routes',
   follow_requests: 'the social graph: changed through the /social routes',
   blocks: 'the social graph: changed through the /social routes',
+  reports: 'moderation’s record, kept with its snapshot whoever deletes what',
+  moderator_actions: 'staff’s audit record of moderator actions',
+  publisher_blocks: 'moderation’s decision about the account, like infractions',
 };
 
 /** Content only `everything` removes, having no category of its own. */

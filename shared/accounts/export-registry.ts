@@ -81,6 +81,14 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    // Like infractions: moderation's decision about the account, which the account may read back.
+    key: 'publisher_block',
+    table: 'publisher_blocks',
+    owner: 'account_id',
+    columns: ['created_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'identities',
     table: 'identities',
     owner: 'account_id',
@@ -237,6 +245,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   recovery_codes: 'hashes of secret recovery codes',
   auth_tokens: 'hashes of one-time sign-in and verification links',
   image_uploads: 'uploads in flight, gone within minutes',
+  reports: 'moderation’s record: a report has no read side (spec), for its reporter or for the account it names',
+  moderator_actions: 'staff’s audit record of what moderators did, read by staff only',
 };
 
 /** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */
