@@ -10,6 +10,7 @@ import { owesSecondFactor, signedInRecently, verifiedWithTwoFactor } from '../..
 import { forbidden, insufficientScope, invalidKey, rateLimited, unauthorized } from '../../shared/errors.js';
 import { findKeyCaller, noteKeyUse } from '../../shared/keys/key-caller.js';
 import type { Allowance, Scope } from '../../shared/keys/scopes.js';
+import { accountSuspended } from '../../shared/moderation/suspension.js';
 import type { AppState, Caller } from '../context.js';
 
 type Ctx = ParameterizedContext<AppState>;
@@ -51,6 +52,20 @@ export async function resolveKey(ctx: Ctx, allowance: Allowance | null): Promise
   }
 }
 
+/**
+ * An account under an active Suspensão or Banimento permanente reads but does not write (README: API
+ * notes): its keys get 403 `suspended` on every write route, and so do its sessions, except on DELETE
+ * routes, so the person can still end sessions, revoke keys and take down or delete what is theirs.
+ */
+async function refuseSuspendedWrite(ctx: Ctx, allowance: Allowance | null | undefined): Promise<void> {
+  const caller = ctx.state.caller;
+  if (allowance !== 'write' || !caller) return;
+  if (caller.session && ctx.method === 'DELETE') return;
+  if (await accountSuspended(ctx.services.knex, caller.account.id)) {
+    throw forbidden('suspended', {}, 'This account is suspended: it may read, but not change anything.');
+  }
+}
+
 export interface ScopedOptions {
   /** Anonymous readers are let through (public routes); keys still need the scope. */
   anonymous?: boolean;
@@ -66,6 +81,7 @@ export function scoped(scope: Scope | null, allowance: Allowance, options: Scope
       return next();
     }
     if (caller.key && scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
+    await refuseSuspendedWrite(ctx, allowance);
     return next();
   });
 }
@@ -105,6 +121,7 @@ export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppSta
     if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
     if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
     if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
+    await refuseSuspendedWrite(ctx, options.allowance);
     return next();
   });
 }
