@@ -33,6 +33,7 @@ import { profileLayoutRoutes } from './routes/people/profile-layout.js';
 import { peopleRoutes } from './routes/people/profiles.js';
 import { peopleCollectionRoutes } from './routes/people/collections.js';
 import { socialRoutes } from './routes/social/social.js';
+import { reportRoutes } from './routes/reports/reports.js';
 import { peopleStandingRoutes } from './routes/people/standing.js';
 import { connectionRoutes } from './routes/people/connections.js';
 import { screenshotRoutes } from './routes/people/screenshots.js';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   peopleRoutes(api);
   peopleCollectionRoutes(api);
   socialRoutes(api);
+  reportRoutes(api);
   gameRoutes(api);
   companyRoutes(api);
   searchCountRoutes(api);
