@@ -34,6 +34,7 @@ import { peopleRoutes } from './routes/people/profiles.js';
 import { peopleCollectionRoutes } from './routes/people/collections.js';
 import { socialRoutes } from './routes/social/social.js';
 import { reportRoutes } from './routes/reports/reports.js';
+import { moderationRoutes } from './routes/moderation/moderation.js';
 import { peopleStandingRoutes } from './routes/people/standing.js';
 import { connectionRoutes } from './routes/people/connections.js';
 import { screenshotRoutes } from './routes/people/screenshots.js';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   peopleCollectionRoutes(api);
   socialRoutes(api);
   reportRoutes(api);
+  moderationRoutes(api);
   gameRoutes(api);
   companyRoutes(api);
   searchCountRoutes(api);

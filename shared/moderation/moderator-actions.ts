@@ -1,0 +1,71 @@
+// The record of every moderator action, written in the transaction of the action itself so neither can
+// exist without the other, and read back page by page for staff (GET /moderation/actions).
+import type { Knex } from 'knex';
+import { pageObject, pageWindow } from '../paging.js';
+
+export type ModeratorAction =
+  'resolve_report' | 'add_infraction' | 'block_publisher' | 'unblock_publisher' | 'set_role';
+
+export interface ActionSubject {
+  kind: 'report' | 'account';
+  id: string;
+}
+
+export const ACTIONS_PAGE = { size: 50 };
+
+/** `moderatorId` null: an operator acted from the command line. */
+export async function recordAction(
+  trx: Knex.Transaction,
+  moderatorId: string | null,
+  action: ModeratorAction,
+  subject: ActionSubject,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await trx('moderator_actions').insert({
+    moderator_id: moderatorId,
+    action,
+    subject_kind: subject.kind,
+    subject_id: subject.id,
+    details: JSON.stringify(details),
+  });
+}
+
+interface ActionRow {
+  id: string;
+  moderator_id: string | null;
+  moderator_username: string | null;
+  action: ModeratorAction;
+  subject_kind: string;
+  subject_id: string;
+  details: Record<string, unknown>;
+  created_at: Date;
+}
+
+export function presentAction(row: ActionRow) {
+  return {
+    id: row.id,
+    moderator: row.moderator_id ? { id: row.moderator_id, username: row.moderator_username } : null,
+    action: row.action,
+    subject: { kind: row.subject_kind, id: row.subject_id },
+    details: row.details,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Newest first. */
+export async function listActions(knex: Knex, page: number) {
+  const { limit, offset } = pageWindow(page, ACTIONS_PAGE);
+  const [rows, counted] = await Promise.all([
+    knex('moderator_actions as m')
+      .leftJoin('accounts as a', 'a.id', 'm.moderator_id')
+      .select('m.*', 'a.username as moderator_username')
+      .orderBy([
+        { column: 'm.created_at', order: 'desc' },
+        { column: 'm.id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset(offset) as Promise<ActionRow[]>,
+    knex('moderator_actions').count<{ n: string }[]>('* as n'),
+  ]);
+  return { data: rows.map(presentAction), page: pageObject(page, ACTIONS_PAGE, Number(counted[0].n)) };
+}
