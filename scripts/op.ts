@@ -7,6 +7,7 @@ import { recomputeCatalogStats } from '../shared/catalog/catalog-stats.js';
 import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
+import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
 import { runWithDatabase } from './with-database.js';
 
 interface Command {
@@ -49,6 +50,18 @@ const COMMANDS: Record<string, Command> = {
       );
     },
   },
+  staff: {
+    summary: `give an account a role (${ROLES.join(', ')}); moderators and admins reach /moderation`,
+    args: 'USERNAME ROLE',
+    async run(knex, _config, args) {
+      const [username, role] = args;
+      if (args.length !== 2 || !isRole(role)) {
+        throw new Error(`name the account and a role: npm run op -- staff USERNAME ${ROLES.join('|')}`);
+      }
+      const changed = await setRole(knex, username, role);
+      console.log(`${changed.username}: ${changed.previous} -> ${changed.role}`);
+    },
+  },
 };
 
 function help(): void {
@@ -63,9 +76,11 @@ if (words.length === 0 || words.includes('--help') || words.includes('-h')) {
   help();
   process.exit(words.length === 0 ? 1 : 0);
 }
-// A command is its first two words; what follows are its arguments.
-const command = COMMANDS[words.slice(0, 2).join(' ')];
-const args = words.slice(2);
+// A command is its first two words (`media cleanup`), or its first word alone (`staff`); what follows
+// are its arguments.
+const length = COMMANDS[words.slice(0, 2).join(' ')] ? 2 : 1;
+const command = COMMANDS[words.slice(0, length).join(' ')];
+const args = words.slice(length);
 if (!command || (!command.args && args.length > 0)) {
   console.error(`Unknown command "${words.join(' ')}".`);
   help();
