@@ -20,7 +20,7 @@ const GAMES = Number(process.env.BENCH_CATALOG_GAMES ?? 300000);
 const RUNS = 40;
 
 /** Query shapes over the seeded catalog; ids are read from it so they exist. */
-async function shapes(knex: Knex): Promise<Record<string, string>> {
+export async function shapes(knex: Knex): Promise<Record<string, string>> {
   const { rows: platform } = await knex.raw(
     'SELECT unnest(platform_ids) AS id, count(*) FROM games GROUP BY 1 ORDER BY 2 DESC LIMIT 1',
   );

@@ -27,7 +27,7 @@ const ORDER: Record<GameSort, string> = {
   newest: 'g.release_date DESC NULLS LAST, g.id',
   oldest: 'g.release_date ASC NULLS LAST, g.id',
   hype: 'g.hype DESC NULLS LAST, g.id',
-  name: 'catalog_fold(g.name), g.id',
+  name: 'g.name_folded, g.id',
 };
 
 export interface GameRow {
@@ -226,17 +226,17 @@ export async function searchGames(
   const escaped = likeText(text);
   // Rank 0: the name itself; 1: it starts with the text; 2: a word of it does; 3: the text is inside.
   const ranked = {
-    sql: `CASE WHEN catalog_fold(g.name) = catalog_fold(?) THEN 0
-      WHEN catalog_fold(g.name) LIKE catalog_fold(?) THEN 1
-      WHEN catalog_fold(g.name) LIKE catalog_fold(?) THEN 2 ELSE 3 END, ${sort.sql}`,
+    sql: `CASE WHEN g.name_folded = catalog_fold(?) THEN 0
+      WHEN g.name_folded LIKE catalog_fold(?) THEN 1
+      WHEN g.name_folded LIKE catalog_fold(?) THEN 2 ELSE 3 END, ${sort.sql}`,
     bindings: [text, `${escaped}%`, `% ${escaped}%`],
   };
-  const contains = { sql: ['catalog_fold(g.name) LIKE catalog_fold(?)'], bindings: [`%${escaped}%`] };
+  const contains = { sql: ['g.name_folded LIKE catalog_fold(?)'], bindings: [`%${escaped}%`] };
   let found = await findPage(knex, where, contains, search.sort ? sort : ranked, search.page, cacheTotal);
   if (found.total === 0) {
     // Nothing contains the text: names that look like it (typos, a missing or swapped letter).
-    const alike = { sql: ['catalog_fold(g.name) % catalog_fold(?)'], bindings: [text] };
-    const likeness = { sql: `similarity(catalog_fold(g.name), catalog_fold(?)) DESC, ${sort.sql}`, bindings: [text] };
+    const alike = { sql: ['g.name_folded % catalog_fold(?)'], bindings: [text] };
+    const likeness = { sql: `similarity(g.name_folded, catalog_fold(?)) DESC, ${sort.sql}`, bindings: [text] };
     found = await knex.transaction(async (trx) => {
       await trx.raw(`SET LOCAL pg_trgm.similarity_threshold = ${FUZZY_THRESHOLD}`);
       return findPage(trx, where, alike, search.sort ? sort : likeness, search.page, cacheTotal);

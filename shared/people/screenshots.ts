@@ -52,7 +52,7 @@ function gallery(knex: Knex, ownerId: string, relation: ReaderRelation, query: G
     rows.where((match) =>
       match
         .whereRaw('catalog_fold(s.description) LIKE catalog_fold(?)', [like])
-        .orWhereRaw('catalog_fold(g.name) LIKE catalog_fold(?)', [like])
+        .orWhereRaw('g.name_folded LIKE catalog_fold(?)', [like])
         .orWhereRaw('g.slug LIKE lower(?)', [slugLike]),
     );
   }
