@@ -217,6 +217,15 @@ describe('POST /reports', () => {
     expect(await reportsBy(reporter.account.id)).to.have.length(2);
   });
 
+  it('lets only one of several simultaneous identical reports in; the others are 409', async () => {
+    const reporter = await person('rep_racing');
+    await person('rep_race_target');
+    const body = { on: 'PROFILE', username: 'rep_race_target', reason: 'SPAM' };
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => reporter.site.post('/api/v1/reports', body)));
+    expect(answers.map((res) => res.status).sort()).to.deep.equal([201, 409, 409, 409, 409]);
+    expect(await reportsBy(reporter.account.id)).to.have.length(1);
+  });
+
   it('counts a profile by its account, so a rename does not make a second open report', async () => {
     const reporter = await person('rep_rename');
     const target = await person('rep_old_name');
