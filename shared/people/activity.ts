@@ -91,8 +91,11 @@ interface ItemRow {
 }
 
 function where(filters: ActivityFilters, readerId: string | null) {
-  const clauses = [seenAndMatching(filters), NOT_SUSPENDED('x.account_id')];
+  const clauses = [seenAndMatching(filters)];
   const bindings: Record<string, Knex.Value> = { reader: readerId ?? '00000000-0000-0000-0000-000000000000' };
+  // Shared feeds (everyone, a game) leave suspended authors out, as search does, but for the author; a
+  // feed of named people shows their items as their other pages do, so a page and its count agree.
+  if (!filters.authorIds) clauses.push(`(x.account_id = :reader OR ${NOT_SUSPENDED('x.account_id')})`);
   clauses.push(`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = x.account_id)
     OR (b.blocker_id = x.account_id AND b.blocked_id = :reader))`);
   if (filters.authorIds?.length === 1) {
@@ -212,7 +215,7 @@ export async function gameSessionTotals(knex: Knex, gameId: number, readerId: st
        count(DISTINCT (p.started_at AT TIME ZONE 'UTC')::date)::int AS days
      FROM play_sessions p
      WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND ${ITEM_SEEN('p.visibility', 'p.account_id')}
-       AND ${NOT_SUSPENDED('p.account_id')}
+       AND (p.account_id = :reader OR ${NOT_SUSPENDED('p.account_id')})
        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = p.account_id)
          OR (b.blocker_id = p.account_id AND b.blocked_id = :reader))`,
     { game: gameId, reader: readerId ?? '00000000-0000-0000-0000-000000000000' },

@@ -34,9 +34,16 @@ function ownerFeed(role: ReadingRole, owner: OwnerVisibility): string[] {
   return items.sort();
 }
 
-/** The whole feed: the owners' visible items and the hub's session; the suspended person's items never. */
+/** The suspended person's items: the shared feeds show them to that person alone. */
+const SUSPENDED_OWN = ['review:sus', 'list:sus', 'screenshot:sus', 'session:sus'].map((l) => `${NAMES.suspended} ${l}`);
+
+/** The whole feed: the owners' visible items and the hub's session; the suspended person's only to them. */
 const feedOf = (role: ReadingRole) =>
-  [...OWNER_VISIBILITIES.flatMap((owner) => ownerFeed(role, owner)), `${NAMES.hub} session:hub`].sort();
+  [
+    ...OWNER_VISIBILITIES.flatMap((owner) => ownerFeed(role, owner)),
+    `${NAMES.hub} session:hub`,
+    ...(role === 'suspended' ? SUSPENDED_OWN : []),
+  ].sort();
 
 const names = (roles: Role[]) => roles.map((role) => NAMES[role]).sort();
 
@@ -122,7 +129,7 @@ describe('visibility matrix: feeds, discovery and connections', () => {
 
   describe('GET /activity and GET /games/{slug}/activity', () => {
     for (const role of READING_ROLES) {
-      it(`${role}: the feed shows each item by its own visibility, none across a block or by the suspended`, async () => {
+      it(`${role}: the feed shows each item by its own visibility, none across a block, the suspended only to themself`, async () => {
         const body = await read(role, '/api/v1/activity?limit=180');
         expect(world.activityLabels(body.data)).to.deep.equal(feedOf(role));
       });
@@ -133,7 +140,7 @@ describe('visibility matrix: feeds, discovery and connections', () => {
           (item: { kind: string; live?: boolean }) => item.kind === 'session' && !item.live,
         );
         const expected = feedOf(role).filter((label) => !label.endsWith('entry:wish'));
-        const sessions = expected.filter((label) => / session:(pub|fol|priv|hub)$/.test(label)).length;
+        const sessions = expected.filter((label) => / session:(pub|fol|priv|hub|sus)$/.test(label)).length;
         expect({
           items: world.activityLabels(body.data),
           totals: [body.totals.sessions, body.totals.minutes],
@@ -153,9 +160,9 @@ describe('visibility matrix: feeds, discovery and connections', () => {
     }
 
     for (const role of ['suspended', 'staff', 'stranger'] as const) {
-      it(`${role}: activity?profile= of the suspended person is empty, for staff and themselves too (reported)`, async () => {
+      it(`${role}: activity?profile= of the suspended person shows their items, as their pages do`, async () => {
         const body = await read(role, `/api/v1/activity?profile=${NAMES.suspended}`);
-        expect(body.data).to.deep.equal([]);
+        expect(body.data.map((item: { username: string }) => item.username)).to.include(NAMES.suspended);
       });
     }
   });
