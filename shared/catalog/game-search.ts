@@ -95,9 +95,14 @@ function ownLibrary(where: Where, search: GameSearch, readerId: string | null): 
     `EXISTS (SELECT 1 FROM library_entries e WHERE e.account_id = ? AND e.game_id = g.id${condition})`;
   if (search.played) add(where, entry(" AND e.status = 'COMPLETED'"), readerId);
   if (search.library) add(where, entry(''), readerId);
-  if (search.unplayed) add(where, `NOT ${entry(" AND e.status = 'COMPLETED'")}`, readerId);
   if (search.wishlist) add(where, entry(" AND (e.wishlist OR e.status = 'WISHLIST')"), readerId);
-  if (search.hideIgnored) add(where, `NOT ${entry(' AND e.ignored')}`, readerId);
+  // A reader has at most one entry per game, so the exclusions are one lookup: a game is left out when
+  // its entry is played (unplayed) or ignored (hideIgnored). Two lookups per game doubled a count's time.
+  const excluded = [
+    ...(search.unplayed ? ["e.status = 'COMPLETED'"] : []),
+    ...(search.hideIgnored ? ['e.ignored'] : []),
+  ];
+  if (excluded.length) add(where, `NOT ${entry(` AND (${excluded.join(' OR ')})`)}`, readerId);
 }
 
 export function filters(search: GameSearch, today: string, readerId: string | null = null): Where {
@@ -177,6 +182,7 @@ async function findPage(
   order: { sql: string; bindings: Knex.RawBinding[] },
   page: number,
   cacheTotal: boolean,
+  sortsEveryMatch = false,
 ): Promise<Found> {
   const all = [...where.sql, ...match.sql];
   const clause = all.length ? `WHERE ${all.join(' AND ')}` : '';
@@ -184,6 +190,19 @@ async function findPage(
   const { limit, offset } = pageWindow(page, GAME_PAGE);
   const key = cacheTotal ? JSON.stringify([clause, bindings]) : null;
   const known = key === null ? undefined : searchTotals.get(key);
+  if (sortsEveryMatch && known === undefined) {
+    // A ranking by text reads and sorts every match anyway: the total comes with the page, where a count
+    // of its own would search the name index a second time (half the time of an 80-character search).
+    const { rows } = await db.raw<{ rows: Array<GameRow & { matches: number }> }>(
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS matches FROM games g ${clause} ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
+      [...bindings, ...order.bindings, limit, offset],
+    );
+    if (rows.length > 0) {
+      const total = Math.min(rows[0].matches, TOTAL_CAP);
+      if (key !== null) searchTotals.set(key, total);
+      return { rows: rows.map(({ matches: _matches, ...row }) => row as GameRow), total };
+    }
+  }
   const [{ rows }, total] = await Promise.all([
     db.raw<{ rows: GameRow[] }>(`SELECT ${COLUMNS} FROM games g ${clause} ORDER BY ${order.sql} LIMIT ? OFFSET ?`, [
       ...bindings,
@@ -232,14 +251,14 @@ export async function searchGames(
     bindings: [text, `${escaped}%`, `% ${escaped}%`],
   };
   const contains = { sql: ['g.name_folded LIKE catalog_fold(?)'], bindings: [`%${escaped}%`] };
-  let found = await findPage(knex, where, contains, search.sort ? sort : ranked, search.page, cacheTotal);
+  let found = await findPage(knex, where, contains, search.sort ? sort : ranked, search.page, cacheTotal, !search.sort);
   if (found.total === 0) {
     // Nothing contains the text: names that look like it (typos, a missing or swapped letter).
     const alike = { sql: ['g.name_folded % catalog_fold(?)'], bindings: [text] };
     const likeness = { sql: `similarity(g.name_folded, catalog_fold(?)) DESC, ${sort.sql}`, bindings: [text] };
     found = await knex.transaction(async (trx) => {
       await trx.raw(`SET LOCAL pg_trgm.similarity_threshold = ${FUZZY_THRESHOLD}`);
-      return findPage(trx, where, alike, search.sort ? sort : likeness, search.page, cacheTotal);
+      return findPage(trx, where, alike, search.sort ? sort : likeness, search.page, cacheTotal, !search.sort);
     });
   }
   return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };

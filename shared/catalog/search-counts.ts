@@ -34,7 +34,7 @@ async function count(knex: Knex, q: string | null): Promise<SearchCounts> {
   const publicBy = (alias: string) => [`${alias}.visibility = 'PUBLIC'`, NOT_SUSPENDED(`${alias}.account_id`)];
   const { rows } = await knex.raw<{ rows: Array<Omit<SearchCounts, 'q' | 'cap' | 'awards'>> }>(
     `SELECT
-       ${capped('games g', text('g.name'))} AS games,
+       ${capped('games g', like ? ['g.name_folded LIKE catalog_fold(:like)'] : [])} AS games,
        ${capped('reviews r', [...publicBy('r'), ...text('r.body')])} AS reviews,
        ${capped('lists l', [...publicBy('l'), "l.mode <> 'tier'", ...text('l.title')])} AS lists,
        ${capped('lists t', [...publicBy('t'), "t.mode = 'tier'", ...text('t.title')])} AS tier_lists,
