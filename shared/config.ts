@@ -32,6 +32,24 @@ export interface Config {
   allowancePerHour: { read: number; write: number; catalog: number };
   media: MediaConfig;
   images: ImageConfig;
+  arcade: ArcadeConfig;
+  outbound: OutboundConfig;
+}
+
+export interface ArcadeConfig {
+  /** DECISIONS: an uninvited account must be this many days old to enable Arcade (0 to try it locally). */
+  minAccountAgeDays: number;
+}
+
+/**
+ * The outbound guard's test door: names resolved to given loopback addresses and an extra trusted CA,
+ * so a local https server can stand in for a developer's host. Refused in production.
+ */
+export interface OutboundConfig {
+  /** `OUTBOUND_TEST_HOSTS`: `name=address,...` (e.g. `dev.example.test=127.0.0.1`); null when unset. */
+  testHosts: Record<string, string> | null;
+  /** `OUTBOUND_TEST_CA_FILE`: a PEM file trusted beside the system's authorities; null when unset. */
+  testCaFile: string | null;
 }
 
 export interface MediaConfig {
@@ -185,6 +203,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     media: readMedia(read, publicParsed.origin),
     images: readImages(read),
+    arcade: { minAccountAgeDays: read.integer('ARCADE_MIN_ACCOUNT_AGE_DAYS', 14, 0, 3650) },
+    outbound: readOutbound(read, nodeEnv),
   } satisfies Config;
 
   const secret = read.raw('SECRET');
@@ -235,6 +255,25 @@ function readImages(read: Reader): ImageConfig {
     screeningModel: model,
     screeningThreshold: read.integer('SCREENING_THRESHOLD_PERCENT', 70, 1, 100) / 100,
   };
+}
+
+function readOutbound(read: Reader, env: Environment): OutboundConfig {
+  const hosts = read.raw('OUTBOUND_TEST_HOSTS');
+  const caFile = read.raw('OUTBOUND_TEST_CA_FILE') ?? null;
+  if ((hosts || caFile) && env === 'production') {
+    read.fail('OUTBOUND_TEST_HOSTS and OUTBOUND_TEST_CA_FILE are for tests and are refused in production');
+    return { testHosts: null, testCaFile: null };
+  }
+  let testHosts: Record<string, string> | null = null;
+  if (hosts) {
+    testHosts = {};
+    for (const pair of hosts.split(',')) {
+      const [name, address] = pair.split('=').map((part) => part.trim());
+      if (!name || !address) read.fail(`OUTBOUND_TEST_HOSTS must be name=address pairs, got "${pair}"`);
+      else testHosts[name.toLowerCase()] = address;
+    }
+  }
+  return { testHosts, testCaFile: caFile };
 }
 
 /** The generated secret of a local install, kept beside its embedded database. */
