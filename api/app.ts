@@ -14,6 +14,7 @@ import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
 import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
+import { arcadeEnableRoutes } from './routes/arcade/enable.js';
 import { dataRoutes } from './routes/account/data.js';
 import { keyRoutes } from './routes/account/keys.js';
 import { sessionRoutes } from './routes/account/sessions.js';
@@ -53,7 +54,16 @@ export const JSON_LIMIT_BYTES = 1024 * 1024;
 
 export type AppConfig = Pick<
   Config,
-  'keyPrefix' | 'publicOrigin' | 'publicUrl' | 'secret' | 'allowancePerHour' | 'media' | 'mediaDir' | 'images'
+  | 'keyPrefix'
+  | 'publicOrigin'
+  | 'publicUrl'
+  | 'secret'
+  | 'allowancePerHour'
+  | 'media'
+  | 'mediaDir'
+  | 'images'
+  | 'arcade'
+  | 'outbound'
 >;
 
 export interface AppDependencies {
@@ -85,6 +95,8 @@ export function createServices(deps: AppDependencies): ApiServices {
     media: deps.media ?? createMediaStorage(deps.config),
     replies: deps.replies,
     images: deps.config.images,
+    arcade: deps.config.arcade,
+    outbound: deps.config.outbound,
     keyPrefix: deps.config.keyPrefix,
     publicOrigin: deps.config.publicOrigin,
     sessionCookie: { name: secure ? '__Host-sid' : 'sid', secure },
@@ -111,6 +123,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   meRoutes(api);
   sessionRoutes(api);
   appRoutes(api);
+  arcadeEnableRoutes(api);
   keyRoutes(api);
   usernameRoutes(api);
   standingRoutes(api);

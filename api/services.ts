@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { AuthServices } from '../shared/auth/services.js';
 import type { Allowances } from '../shared/keys/allowances.js';
 import type { Logger } from '../shared/logger.js';
-import type { ImageConfig } from '../shared/config.js';
+import type { ImageConfig, ArcadeConfig, OutboundConfig } from '../shared/config.js';
 import type { JobReplies } from '../shared/jobs/request-reply.js';
 import type { UploadServices } from '../shared/media/image-uploads.js';
 import type { MediaStorage } from '../shared/media/media-storage.js';
@@ -20,6 +20,9 @@ export interface ApiServices {
   /** Waits for the answers of jobs a route must report (uploads). */
   replies: JobReplies;
   images: ImageConfig;
+  /** Arcade's rules and the outbound guard's settings. */
+  arcade: ArcadeConfig;
+  outbound: OutboundConfig;
   keyPrefix: string;
   publicOrigin: string;
   /** `__Host-sid` with Secure when the site is https, else `sid`. */

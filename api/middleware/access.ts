@@ -57,12 +57,16 @@ export async function resolveKey(ctx: Ctx, allowance: Allowance | null): Promise
  * notes): its keys get 403 `suspended` on every write route, and so do its sessions, except on DELETE
  * routes, so the person can still end sessions, revoke keys and take down or delete what is theirs.
  */
-async function refuseSuspendedWrite(ctx: Ctx, allowance: Allowance | null | undefined): Promise<void> {
+async function refuseSuspendedWrite(
+  ctx: Ctx,
+  allowance: Allowance | null | undefined,
+  reason = 'suspended',
+): Promise<void> {
   const caller = ctx.state.caller;
   if (allowance !== 'write' || !caller) return;
   if (caller.session && ctx.method === 'DELETE') return;
   if (await accountSuspended(ctx.services.knex, caller.account.id)) {
-    throw forbidden('suspended', {}, 'This account is suspended: it may read, but not change anything.');
+    throw forbidden(reason, {}, 'This account is suspended: it may read, but not change anything.');
   }
 }
 
@@ -104,6 +108,8 @@ export interface SessionOnlyOptions {
   mfaVerified?: boolean;
   /** 403 `reauthentication_required` unless signed in within the last 15 minutes. */
   recent?: boolean;
+  /** The reason a suspended account's write gets (Arcade's routes say `banned`). */
+  suspendedReason?: string;
 }
 
 export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppState> {
@@ -121,7 +127,7 @@ export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppSta
     if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
     if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
     if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
-    await refuseSuspendedWrite(ctx, options.allowance);
+    await refuseSuspendedWrite(ctx, options.allowance, options.suspendedReason);
     return next();
   });
 }

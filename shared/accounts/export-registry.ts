@@ -190,6 +190,20 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    key: 'arcade_games',
+    table: 'arcade_apps',
+    owner: 'account_id',
+    columns: ['app_id', 'slug', 'status', 'terms_version', 'created_at', 'removed_at'],
+    orderBy: 'created_at',
+  },
+  {
+    key: 'arcade_terms_accepted',
+    table: 'arcade_terms_acceptances',
+    owner: 'account_id',
+    columns: ['version', 'text_sha256', 'accepted_at'],
+    orderBy: 'accepted_at',
+  },
+  {
     key: 'minerals',
     table: 'mineral_balances',
     owner: 'account_id',
@@ -242,6 +256,11 @@ export const EXPORTED_TABLES: ExportedTable[] = [
 
 /** Tables that hold an account's rows but are not exported, and why. */
 export const NOT_EXPORTED: Record<string, string> = {
+  arcade_allowlist: 'an operator setting about the account, not its data',
+  arcade_listings:
+    'store pages: their reviewer column names staff, and the developer reads them through the Arcade routes',
+  arcade_releases:
+    'releases: their reviewer column names staff, and the developer reads them through the Arcade routes',
   recovery_codes: 'hashes of secret recovery codes',
   auth_tokens: 'hashes of one-time sign-in and verification links',
   image_uploads: 'uploads in flight, gone within minutes',

@@ -1,12 +1,13 @@
 // App commands and reads. Every read and change is scoped to the owner: another account's app is 404.
 import type { Knex } from 'knex';
 import { claimAccountPlace } from '../accounts/account-limits.js';
-import { notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { App } from './models.js';
 import type { AppStats } from './presenters.js';
 import type { Scope } from './scopes.js';
 import { isUuid } from '../validation/uuid.js';
 import { appIconUrls } from '../media/app-icons.js';
+import { arcadeSummaries } from '../arcade/app-record.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 
@@ -24,9 +25,12 @@ export async function findOwnApp(knex: Knex | Knex.Transaction, accountId: strin
 
 /** Live key counts, last use and icons of several apps, in two queries whatever their number. */
 export async function appStats(knex: Knex, media: MediaStorage, appIds: string[]): Promise<Map<string, AppStats>> {
-  const icons = await appIconUrls(knex, media, appIds);
+  const [icons, games] = await Promise.all([appIconUrls(knex, media, appIds), arcadeSummaries(knex, appIds)]);
   const stats = new Map<string, AppStats>(
-    appIds.map((id) => [id, { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null }]),
+    appIds.map((id) => [
+      id,
+      { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null, arcade: games.get(id) ?? null },
+    ]),
   );
   if (appIds.length === 0) return stats;
   const rows: Array<{ app_id: string; active_keys: number; last_used_at: Date | null }> = await knex('api_keys')
@@ -85,6 +89,10 @@ export async function updateApp(knex: Knex, accountId: string, appId: string, ch
 
 export async function deleteApp(knex: Knex, media: MediaStorage, accountId: string, appId: string): Promise<void> {
   const app = await findOwnApp(knex, accountId, appId);
+  const game = await knex('arcade_apps').where({ app_id: app.id }).whereNot({ status: 'removed' }).first('slug');
+  if (game) {
+    throw conflict('remove_from_arcade_first', {}, `Remove the Arcade game ${game.slug} before deleting its app.`);
+  }
   const icons: Array<{ storage_key: string }> = await knex('images').where({ app_id: app.id }).select('storage_key');
   // Its keys and icon go with it (ON DELETE CASCADE), so the keys stop on the very next request.
   await App.query(knex).deleteById(app.id);

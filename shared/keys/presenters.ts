@@ -6,6 +6,8 @@ export interface AppStats {
   active_keys: number;
   last_used_at: Date | null;
   icon_url: string | null;
+  /** The Arcade summary (spec general.md); null for an app without a game. */
+  arcade?: object | null;
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -35,6 +37,6 @@ export function presentApp(app: App, stats: AppStats) {
     updated_at: app.updated_at.toISOString(),
     active_keys: stats.active_keys,
     last_used_at: iso(stats.last_used_at),
-    arcade: null as object | null,
+    arcade: stats.arcade ?? null,
   };
 }

@@ -2,6 +2,7 @@
 // describe that writes to the database.
 import { searchTotals } from '../../shared/catalog/game-search.js';
 import { clearSearchCountCache } from '../../shared/catalog/search-counts.js';
+import { resetArcadeSettings } from '../../shared/arcade/settings.js';
 import { db } from '../../shared/db/knex.js';
 
 export async function truncateAll(): Promise<void> {
@@ -9,9 +10,12 @@ export async function truncateAll(): Promise<void> {
   const { rows } = await knex.raw<{ rows: { tablename: string }[] }>(
     "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_migrations%'",
   );
-  const tables = rows.map((row) => `public."${row.tablename}"`);
+  // Reference rows a migration created stay, set back to how the migration left them.
+  const kept = new Set(['arcade_settings', 'arcade_terms']);
+  const tables = rows.filter((row) => !kept.has(row.tablename)).map((row) => `public."${row.tablename}"`);
   tables.push('pgboss.job', 'pgboss.archive');
   await knex.raw(`TRUNCATE ${tables.join(', ')} CASCADE`);
+  await resetArcadeSettings(knex);
   // What the process remembers of the old rows goes with them.
   searchTotals.clear();
   clearSearchCountCache();

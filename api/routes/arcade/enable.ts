@@ -1,0 +1,73 @@
+// Arcade's first steps for a developer (spec arcade.md: Terms, GET and POST /account/apps/{id}/arcade):
+// the eligibility object with the game's record, accepting the developer terms, and enabling Arcade.
+import { invalidRequest } from '../../../shared/errors.js';
+import { arcadeRecord } from '../../../shared/arcade/app-record.js';
+import { eligibilityOf } from '../../../shared/arcade/eligibility.js';
+import { acceptTerms, enableArcade, gameOf } from '../../../shared/arcade/games.js';
+import { checkSlug } from '../../../shared/arcade/slug-rules.js';
+import { findOwnApp } from '../../../shared/keys/apps.js';
+import type { AppContext } from '../../context.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+import { idParams } from '../account/schemas.js';
+
+/** The JSON body as an object whose members are all among `allowed` (else 400 `fields_invalid`). */
+export function bodyWith(ctx: AppContext, allowed: string[]): Record<string, unknown> {
+  const body = ctx.request.body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalidRequest('Send a JSON object.', { reason: 'fields_invalid', field: 'body' });
+  }
+  const extra = Object.keys(body).find((key) => !allowed.includes(key));
+  if (extra !== undefined) {
+    throw invalidRequest(`${extra} is not a field here.`, { reason: 'fields_invalid', field: extra });
+  }
+  return body as Record<string, unknown>;
+}
+
+export function arcadeEnableRoutes(api: VersionedRoutes): void {
+  // Reading answers any session that does not owe its second factor, so two_factor and mfa_session can
+  // be read as false (DECISIONS); every change needs a session that passed it.
+  const read = sessionOnly({ allowance: 'read', mfa: true });
+  const write = sessionOnly({ allowance: 'write', mfa: true, suspendedReason: 'banned' });
+
+  api.get('/account/apps/:id/arcade', read, validate({ params: idParams }), async (ctx) => {
+    const { knex, arcade, media } = ctx.services;
+    const { account, session } = sessionCaller(ctx);
+    const app = await findOwnApp(knex, account.id, ctx.state.input.params.id as string);
+    const [eligibility, game] = await Promise.all([
+      eligibilityOf(knex, account, session, arcade.minAccountAgeDays),
+      gameOf(knex, app.id),
+    ]);
+    ctx.body = { data: { eligibility, app: game ? await arcadeRecord(knex, game, (key) => media.url(key)) : null } };
+  });
+
+  api.post('/account/apps/:id/arcade', write, validate({ params: idParams }), async (ctx) => {
+    const { knex, arcade, media } = ctx.services;
+    const { account, session } = sessionCaller(ctx);
+    const body = bodyWith(ctx, ['slug', 'terms_version']);
+    const game = await enableArcade(
+      knex,
+      account,
+      session,
+      ctx.state.input.params.id as string,
+      { slug: typeof body.slug === 'string' ? body.slug : '', terms_version: String(body.terms_version ?? '') },
+      arcade.minAccountAgeDays,
+      checkSlug,
+    );
+    ctx.status = 201;
+    ctx.body = { data: { app: await arcadeRecord(knex, game, (key) => media.url(key)) } };
+  });
+
+  api.post(
+    '/account/arcade/terms',
+    sessionOnly({ allowance: 'write', mfaVerified: true, suspendedReason: 'banned' }),
+    async (ctx) => {
+      const body = bodyWith(ctx, ['terms_version']);
+      if (typeof body.terms_version !== 'string') {
+        throw invalidRequest('terms_version is required.', { reason: 'fields_invalid', field: 'terms_version' });
+      }
+      ctx.body = { data: await acceptTerms(ctx.services.knex, sessionCaller(ctx).account, body.terms_version) };
+    },
+  );
+}

@@ -1,0 +1,57 @@
+// Arcade's operator settings (DECISIONS: `npm run op -- arcade ...`): open publishing, the app limit, the
+// current developer terms, the allowlist and the blocked networks and registrars. One settings row,
+// created by the migration with the first terms version.
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+
+export interface ArcadeSettings {
+  open_publishing: boolean;
+  app_limit: number;
+  terms_version: string;
+  terms_sha256: string;
+}
+
+export async function arcadeSettings(knex: Knex | Knex.Transaction): Promise<ArcadeSettings> {
+  const row = await knex('arcade_settings as s')
+    .join('arcade_terms as t', 't.version', 's.terms_version')
+    .first('s.open_publishing', 's.app_limit', 's.terms_version', 't.text_sha256 as terms_sha256');
+  if (!row) throw new Error('arcade_settings has no row: run the migrations');
+  return row as ArcadeSettings;
+}
+
+export async function setOpenPublishing(knex: Knex, open: boolean): Promise<void> {
+  await knex('arcade_settings').update({ open_publishing: open });
+}
+
+export async function setAppLimit(knex: Knex, limit: number): Promise<void> {
+  if (!Number.isInteger(limit) || limit < 0) throw new Error('the app limit is a whole number, 0 or more');
+  await knex('arcade_settings').update({ app_limit: limit });
+}
+
+/** Publishes a terms version (its text is what developers are shown) and makes it current. */
+export async function publishTerms(knex: Knex, version: string, text: string): Promise<void> {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/.test(version)) throw new Error(`not a terms version: ${version}`);
+  if (text.trim() === '') throw new Error('the terms text is empty');
+  const sha = createHash('sha256').update(text).digest('hex');
+  await knex.transaction(async (trx) => {
+    const existing = await trx('arcade_terms').where({ version }).first('text_sha256');
+    // A version names one text forever: what someone accepted must not change under them.
+    if (existing && existing.text_sha256 !== sha) throw new Error(`terms ${version} exist with another text`);
+    if (!existing) await trx('arcade_terms').insert({ version, text, text_sha256: sha });
+    await trx('arcade_settings').update({ terms_version: version });
+  });
+}
+
+export async function currentTermsText(knex: Knex): Promise<{ version: string; text: string }> {
+  const row = await knex('arcade_settings as s')
+    .join('arcade_terms as t', 't.version', 's.terms_version')
+    .first('t.version', 't.text');
+  return row as { version: string; text: string };
+}
+
+/** Tests: back to what the migration left (the first terms, publishing closed, limit 3). */
+export async function resetArcadeSettings(knex: Knex): Promise<void> {
+  const first = await knex('arcade_terms').orderBy('created_at').orderBy('version').first('version');
+  await knex('arcade_settings').update({ open_publishing: false, app_limit: 3, terms_version: first.version });
+  await knex('arcade_terms').whereNot({ version: first.version }).delete();
+}
