@@ -1,23 +1,18 @@
 // `npm run op -- <command>`: operator commands. Each runs against DATABASE_URL, or against the embedded
 // PostgreSQL of the one-machine mode (the running one when `npm start` is up), and exits non-zero on
 // failure. `npm run op -- --help` lists them.
-import type { Knex } from 'knex';
-import type { Config } from '../shared/config.js';
 import { recomputeCatalogStats } from '../shared/catalog/catalog-stats.js';
 import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
 import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
+import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
 import { runWithDatabase } from './with-database.js';
 
-interface Command {
-  summary: string;
-  /** Names of the arguments after the command's words, for the help. */
-  args?: string;
-  run(knex: Knex, config: Config, args: string[]): Promise<void>;
-}
+type Command = OpCommand;
 
 const COMMANDS: Record<string, Command> = {
+  ...ARCADE_COMMANDS,
   'catalog import': {
     summary: 'import upstream catalog data (IGDB shape, JSON lines; see the README); safe to repeat',
     args: 'FILE',

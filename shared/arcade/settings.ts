@@ -55,3 +55,30 @@ export async function resetArcadeSettings(knex: Knex): Promise<void> {
   await knex('arcade_settings').update({ open_publishing: false, app_limit: 3, terms_version: first.version });
   await knex('arcade_terms').whereNot({ version: first.version }).delete();
 }
+
+async function accountIdOf(knex: Knex, username: string): Promise<string> {
+  const row = await knex('accounts').whereRaw('lower(username) = lower(?)', [username]).first('id');
+  if (!row) throw new Error(`no account is named ${username}`);
+  return row.id as string;
+}
+
+/** Invites an account: it skips the age rule and the app limit, and may publish while publishing is closed. */
+export async function allowPublisher(knex: Knex, username: string, allowed: boolean): Promise<void> {
+  const accountId = await accountIdOf(knex, username);
+  if (allowed) await knex('arcade_allowlist').insert({ account_id: accountId }).onConflict('account_id').ignore();
+  else await knex('arcade_allowlist').where({ account_id: accountId }).delete();
+}
+
+/** A network whose addresses may not host a game (submit and live answer url_denied, detail network). */
+export async function blockNetwork(knex: Knex, cidr: string): Promise<void> {
+  await knex.raw('INSERT INTO arcade_blocked_networks (network) VALUES (CAST(? AS cidr)) ON CONFLICT DO NOTHING', [
+    cidr,
+  ]);
+}
+
+/** A registrar whose domains may not host a game. */
+export async function blockRegistrar(knex: Knex, name: string): Promise<void> {
+  const value = name.trim().toLowerCase();
+  if (!value) throw new Error('name the registrar');
+  await knex('arcade_blocked_registrars').insert({ name: value }).onConflict('name').ignore();
+}
