@@ -15,6 +15,8 @@ import { jsonBody } from './middleware/body.js';
 import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
 import { arcadeEnableRoutes } from './routes/arcade/enable.js';
+import { arcadePublicRoutes } from './routes/arcade/public.js';
+import { arcadeModerationRoutes } from './routes/moderation/arcade.js';
 import { dataRoutes } from './routes/account/data.js';
 import { keyRoutes } from './routes/account/keys.js';
 import { sessionRoutes } from './routes/account/sessions.js';
@@ -147,6 +149,8 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   socialRoutes(api);
   reportRoutes(api);
   moderationRoutes(api);
+  arcadeModerationRoutes(api);
+  arcadePublicRoutes(api);
   gameRoutes(api);
   companyRoutes(api);
   searchCountRoutes(api);

@@ -192,9 +192,23 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('set_at', { useTz: true }).notNullable();
     t.timestamp('expires_at', { useTz: true }).notNullable();
   });
+
+  // Moderators now also decide releases and store pages and act on games.
+  await knex.raw(`ALTER TABLE moderator_actions DROP CONSTRAINT moderator_actions_action_known,
+    ADD CONSTRAINT moderator_actions_action_known CHECK (action in ('resolve_report', 'add_infraction',
+      'block_publisher', 'unblock_publisher', 'set_role', 'review_release', 'review_listing', 'arcade_app_action'))`);
+  await knex.raw(`ALTER TABLE moderator_actions DROP CONSTRAINT moderator_actions_subject_known,
+    ADD CONSTRAINT moderator_actions_subject_known CHECK (subject_kind in ('report', 'account', 'release',
+      'listing', 'arcade_app'))`);
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw("DELETE FROM moderator_actions WHERE subject_kind IN ('release', 'listing', 'arcade_app')");
+  await knex.raw(`ALTER TABLE moderator_actions DROP CONSTRAINT moderator_actions_action_known,
+    ADD CONSTRAINT moderator_actions_action_known CHECK (action in ('resolve_report', 'add_infraction',
+      'block_publisher', 'unblock_publisher', 'set_role'))`);
+  await knex.raw(`ALTER TABLE moderator_actions DROP CONSTRAINT moderator_actions_subject_known,
+    ADD CONSTRAINT moderator_actions_subject_known CHECK (subject_kind in ('report', 'account'))`);
   for (const table of [
     'arcade_overrides',
     'arcade_events',

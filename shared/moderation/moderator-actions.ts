@@ -4,10 +4,17 @@ import type { Knex } from 'knex';
 import { pageObject, pageWindow } from '../paging.js';
 
 export type ModeratorAction =
-  'resolve_report' | 'add_infraction' | 'block_publisher' | 'unblock_publisher' | 'set_role';
+  | 'resolve_report'
+  | 'add_infraction'
+  | 'block_publisher'
+  | 'unblock_publisher'
+  | 'set_role'
+  | 'review_release'
+  | 'review_listing'
+  | 'arcade_app_action';
 
 export interface ActionSubject {
-  kind: 'report' | 'account';
+  kind: 'report' | 'account' | 'release' | 'listing' | 'arcade_app';
   id: string;
 }
 

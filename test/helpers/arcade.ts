@@ -49,3 +49,81 @@ export async function enabledGame(developer: Awaited<ReturnType<typeof arcadeDev
   if (res.status !== 201) throw new Error(`enable failed: ${res.status} ${res.text}`);
   return res.body.data.app;
 }
+
+/** A complete store page body (spec: Store page draft), to change field by field. */
+export function listingBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Space Rocks',
+    tagline: 'Shoot the rocks.',
+    description: { default_locale: 'en', 'pt-BR': '', en: 'A game about rocks in space.', es: '' },
+    tags: ['arcade', 'shooter'],
+    age_rating: '10',
+    orientation: 'landscape',
+    platforms: ['desktop'],
+    privacy_url: 'https://rocks.example.com/privacy',
+    terms_url: null,
+    support_url: 'https://rocks.example.com/support',
+    controller_name: 'Rock Studio',
+    controller_country: 'BR',
+    privacy_contact: 'privacy@rocks.example.com',
+    ...overrides,
+  };
+}
+
+/** A release row as the release rules leave it, for games built straight in the database. */
+export function releaseColumns(origin = 'https://rocks.example.com', overrides: Record<string, unknown> = {}) {
+  return {
+    entry_url: `${origin}/play/`,
+    entry_origin: origin,
+    capabilities: [],
+    scopes: [],
+    orientation: 'landscape',
+    platforms: ['desktop'],
+    third_parties: '[]',
+    data_events_url: null,
+    notes: '',
+    ...overrides,
+  };
+}
+
+/**
+ * A game straight in the database (for the public and moderation sides): `listed` gives it an approved
+ * store page and a live release, approved `approvedAt`.
+ */
+export async function seededGame(
+  accountId: string,
+  appId: string,
+  slug: string,
+  options: { listed?: boolean; name?: string; approvedAt?: Date; notice?: 'suspended' | 'flagged' | 'hidden' } = {},
+) {
+  const terms = await currentTermsVersion();
+  await db()('arcade_claims').insert({ kind: 'slug', value: slug, app_id: appId });
+  await db()('arcade_apps').insert({ app_id: appId, account_id: accountId, slug, terms_version: terms });
+  if (!options.listed) return;
+  const at = options.approvedAt ?? new Date();
+  const [release] = await db()('arcade_releases')
+    .insert({
+      app_id: appId,
+      number: 1,
+      status: 'approved',
+      approved_at: at,
+      ...releaseColumns(`https://${slug}.example.com`),
+    })
+    .returning('id');
+  await db()('arcade_listings').insert({
+    app_id: appId,
+    number: 1,
+    status: 'approved',
+    fields: JSON.stringify(listingBody({ name: options.name ?? slug })),
+    reviewed_at: at,
+  });
+  await db()('arcade_apps')
+    .where({ app_id: appId })
+    .update({
+      status: options.notice === 'suspended' ? 'suspended' : options.notice === 'hidden' ? 'hidden' : 'listed',
+      approved_at: at,
+      live_release_id: release.id,
+      notice_kind: options.notice ?? null,
+      notice_at: options.notice ? new Date() : null,
+    });
+}

@@ -1,0 +1,97 @@
+// The store page's revisions (spec: Store page draft, PUT .../listing, POST .../listing/submit). There is
+// one working revision at a time: a draft, which the developer edits, or a submitted one, locked until a
+// moderator decides. A new draft starts from the newest approved revision (its fields and images), so
+// the developer edits what players see. Players only ever see an approved revision.
+import type { Knex } from 'knex';
+import { conflict, notFound } from '../errors.js';
+import type { ListingRow } from './presenters.js';
+import { recordEvent, type ArcadeApp } from './games.js';
+
+export function listingLocked() {
+  return conflict('listing_locked', {}, 'The store page is submitted: it is locked until moderation decides.');
+}
+
+export function listingNotFound() {
+  return notFound('There is no store page draft to submit.', 'listing_not_found');
+}
+
+/** The working revision (draft or submitted), locked for the transaction; undefined when there is none. */
+export async function workingRevision(trx: Knex.Transaction, appId: string): Promise<ListingRow | undefined> {
+  return trx('arcade_listings').where({ app_id: appId }).whereIn('status', ['draft', 'submitted']).forUpdate().first();
+}
+
+/** The draft to change: the working one if it is a draft, else a new one from the newest approved. */
+export async function draftForChange(trx: Knex.Transaction, appId: string): Promise<ListingRow> {
+  // The game's row is the lock: two requests cannot both create the draft.
+  await trx('arcade_apps').where({ app_id: appId }).forUpdate().first('app_id');
+  const working = await workingRevision(trx, appId);
+  if (working?.status === 'submitted') throw listingLocked();
+  if (working) return working;
+  const base: ListingRow | undefined = await trx('arcade_listings')
+    .where({ app_id: appId, status: 'approved' })
+    .orderBy('number', 'desc')
+    .first();
+  const { max } = (await trx('arcade_listings').where({ app_id: appId }).max('number as max').first()) as {
+    max: number | null;
+  };
+  const [draft] = await trx('arcade_listings')
+    .insert({
+      app_id: appId,
+      number: (max ?? 0) + 1,
+      status: 'draft',
+      fields: base?.fields ?? null,
+      media: base?.media ?? {},
+    })
+    .returning('*');
+  return draft as ListingRow;
+}
+
+export async function saveListingDraft(knex: Knex, game: ArcadeApp, fields: Record<string, unknown>) {
+  return knex.transaction(async (trx) => {
+    const draft = await draftForChange(trx, game.app_id);
+    const [saved] = await trx('arcade_listings')
+      .where({ id: draft.id })
+      .update({ fields: JSON.stringify(fields), updated_at: trx.fn.now() })
+      .returning('*');
+    return saved as ListingRow;
+  });
+}
+
+/** Puts an image in a slot of the draft (or empties it with null); answers the revision. */
+export async function setListingSlot(knex: Knex, game: ArcadeApp, slot: string, imageId: string | null) {
+  return knex.transaction(async (trx) => {
+    const draft = await draftForChange(trx, game.app_id);
+    const media = { ...draft.media };
+    if (imageId) media[slot] = imageId;
+    else delete media[slot];
+    const [saved] = await trx('arcade_listings')
+      .where({ id: draft.id })
+      .update({ media: JSON.stringify(media), updated_at: trx.fn.now() })
+      .returning('*');
+    return saved as ListingRow;
+  });
+}
+
+/**
+ * Submits the draft for review. The draft must hold every field (PUT .../listing) and an icon: the
+ * directory cannot show a game without one. The caller has checked the recent session and the terms.
+ */
+export async function submitListing(
+  trx: Knex.Transaction,
+  game: ArcadeApp,
+  onSubmitted: (trx: Knex.Transaction, listing: ListingRow) => Promise<void>,
+) {
+  const working = await workingRevision(trx, game.app_id);
+  if (working?.status === 'submitted') throw listingLocked();
+  if (!working || !working.fields) throw listingNotFound();
+  if (!working.media['icon:0']) {
+    throw conflict('listing_incomplete', { field: 'icon' }, 'Add an icon before submitting the store page.');
+  }
+  const [submitted] = await trx('arcade_listings')
+    .where({ id: working.id })
+    .update({ status: 'submitted', submitted_at: trx.fn.now(), updated_at: trx.fn.now() })
+    .returning('*');
+  await recordEvent(trx, game.app_id, 'listing_submitted', { number: working.number });
+  await onSubmitted(trx, submitted as ListingRow);
+  return submitted as ListingRow;
+}

@@ -1,0 +1,104 @@
+// Releases of a game (spec: Release; POST/PUT/GET .../releases, withdraw). A release is edited only while
+// a draft; its number counts up per game. Checks, submit and live are in release-moves.ts.
+import type { Knex } from 'knex';
+import { conflict, notFound } from '../errors.js';
+import { isUuid } from '../validation/uuid.js';
+import { recordEvent, type ArcadeApp } from './games.js';
+import type { ReleaseRow } from './presenters.js';
+
+/** A release body after the release rules: hosts in ASCII, `entry_origin` derived. */
+export interface ReleaseInput {
+  entry_url: string;
+  entry_origin: string;
+  capabilities: string[];
+  scopes: string[];
+  orientation: string;
+  platforms: string[];
+  third_parties: Array<{ origin: string; purpose: string }>;
+  data_events_url: string | null;
+  notes: string;
+}
+
+export function releaseNotFound() {
+  return notFound('This game has no release with this id.', 'release_not_found');
+}
+
+export function releaseLocked() {
+  return conflict('release_locked', {}, 'Only a draft release can be changed; submit a new release instead.');
+}
+
+function columns(input: ReleaseInput) {
+  return {
+    entry_url: input.entry_url,
+    entry_origin: input.entry_origin,
+    capabilities: input.capabilities,
+    scopes: input.scopes,
+    orientation: input.orientation,
+    platforms: input.platforms,
+    third_parties: JSON.stringify(input.third_parties),
+    data_events_url: input.data_events_url,
+    notes: input.notes,
+  };
+}
+
+export async function findRelease(
+  knex: Knex | Knex.Transaction,
+  appId: string,
+  releaseId: string,
+  lock = false,
+): Promise<ReleaseRow> {
+  if (!isUuid(releaseId)) throw releaseNotFound();
+  const query = knex('arcade_releases').where({ app_id: appId, id: releaseId });
+  if (lock) query.forUpdate();
+  const release = (await query.first()) as ReleaseRow | undefined;
+  if (!release) throw releaseNotFound();
+  return release;
+}
+
+export async function createRelease(knex: Knex, game: ArcadeApp, input: ReleaseInput): Promise<ReleaseRow> {
+  return knex.transaction(async (trx) => {
+    // The game's row orders the numbers: two creates cannot take the same one.
+    await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first('app_id');
+    const { max } = (await trx('arcade_releases').where({ app_id: game.app_id }).max('number as max').first()) as {
+      max: number | null;
+    };
+    const [release] = await trx('arcade_releases')
+      .insert({ app_id: game.app_id, number: (max ?? 0) + 1, status: 'draft', ...columns(input) })
+      .returning('*');
+    await recordEvent(trx, game.app_id, 'release_created', { number: release.number });
+    return release as ReleaseRow;
+  });
+}
+
+export async function replaceRelease(
+  knex: Knex,
+  game: ArcadeApp,
+  releaseId: string,
+  input: ReleaseInput,
+): Promise<ReleaseRow> {
+  return knex.transaction(async (trx) => {
+    const release = await findRelease(trx, game.app_id, releaseId, true);
+    if (release.status !== 'draft') throw releaseLocked();
+    const [replaced] = await trx('arcade_releases')
+      .where({ id: release.id })
+      .update({ ...columns(input), updated_at: trx.fn.now() })
+      .returning('*');
+    return replaced as ReleaseRow;
+  });
+}
+
+/** Takes a release out of the review queue (submitted or in review); anything else is 409. */
+export async function withdrawRelease(knex: Knex, game: ArcadeApp, releaseId: string): Promise<ReleaseRow> {
+  return knex.transaction(async (trx) => {
+    const release = await findRelease(trx, game.app_id, releaseId, true);
+    if (!['submitted', 'in_review'].includes(release.status)) {
+      throw conflict('not_in_review', {}, 'Only a release waiting for review can be withdrawn.');
+    }
+    const [withdrawn] = await trx('arcade_releases')
+      .where({ id: release.id })
+      .update({ status: 'withdrawn', updated_at: trx.fn.now() })
+      .returning('*');
+    await recordEvent(trx, game.app_id, 'release_withdrawn', { number: release.number });
+    return withdrawn as ReleaseRow;
+  });
+}
