@@ -7,7 +7,10 @@ import { denialOf, numericHostAddress } from './address-policy.js';
 import { OutboundRefused } from './outbound-refused.js';
 import { doorEntry } from './test-door.js';
 
-/** Every address a host name resolves to. Injected by tests; the default asks the system resolver. */
+/**
+ * Every address a host name resolves to. Injected by tests; the default asks the system resolver. An
+ * injected resolver answers for door names too, so a test can rebind a name that reaches a local server.
+ */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 export interface CheckedHost {
@@ -34,7 +37,11 @@ export interface CheckHostOptions {
 /** The checked address for a host (a URL's `hostname`), or OutboundRefused. */
 export async function checkHost(host: string, options: CheckHostOptions = {}): Promise<CheckedHost> {
   const url = options.url ?? null;
-  const hostname = host.replace(/^\[|\]$/g, '').toLowerCase();
+  // A trailing dot names the same host but is no valid TLS server name.
+  const hostname = host
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (hostname === '') throw new OutboundRefused('url_invalid', 'The URL has no host.', url);
 
   // A numeric host is judged by its value; no resolver sees it, and the door never opens for it.

@@ -164,7 +164,7 @@ describe('checkHost', () => {
   }
 
   it('accepts a name whose every answer is public and picks the first', async () => {
-    const checked = await checkHost('Game.Example.com', {
+    const checked = await checkHost('Game.Example.com.', {
       resolve: async () => ['93.184.215.14', '2606:4700::6810:1'],
     });
     expect(checked).to.deep.equal({
