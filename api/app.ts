@@ -14,6 +14,7 @@ import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
 import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
+import { arcadeDeveloperRoutes } from './routes/arcade/developer.js';
 import { arcadeEnableRoutes } from './routes/arcade/enable.js';
 import { arcadePublicRoutes } from './routes/arcade/public.js';
 import { arcadeModerationRoutes } from './routes/moderation/arcade.js';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   sessionRoutes(api);
   appRoutes(api);
   arcadeEnableRoutes(api);
+  arcadeDeveloperRoutes(api);
   keyRoutes(api);
   usernameRoutes(api);
   standingRoutes(api);

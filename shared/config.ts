@@ -39,6 +39,8 @@ export interface Config {
 export interface ArcadeConfig {
   /** DECISIONS: an uninvited account must be this many days old to enable Arcade (0 to try it locally). */
   minAccountAgeDays: number;
+  /** Where domain registrations are looked up (RDAP); null: no lookup (the default under NODE_ENV=test). */
+  rdapBaseUrl: string | null;
 }
 
 /**
@@ -203,7 +205,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     media: readMedia(read, publicParsed.origin),
     images: readImages(read),
-    arcade: { minAccountAgeDays: read.integer('ARCADE_MIN_ACCOUNT_AGE_DAYS', 14, 0, 3650) },
+    arcade: {
+      minAccountAgeDays: read.integer('ARCADE_MIN_ACCOUNT_AGE_DAYS', 14, 0, 3650),
+      // Tests reach only loopback: they look domains up in a fake RDAP server of their own, or not at all.
+      rdapBaseUrl: read.url('ARCADE_RDAP_URL', ['https:']) ?? (nodeEnv === 'test' ? null : 'https://rdap.org/domain/'),
+    },
     outbound: readOutbound(read, nodeEnv),
   } satisfies Config;
 

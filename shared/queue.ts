@@ -14,6 +14,8 @@ export interface JobPayloads {
   'media.cleanup': Record<string, never>;
   /** Recompute per-game counts and the aggregates search sorts by (shared/catalog/catalog-stats.ts). */
   'catalog.stats': Record<string, never>;
+  /** Fetch a release's proof file and entry URL through the outbound guard and store the check. */
+  'url.check': { release_id: string; cause: 'check' | 'submit' | 'live' | 'report' };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -49,6 +51,17 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     retentionMinutes: 60,
     policy: 'singleton',
     concurrency: 1,
+  },
+  'url.check': {
+    // A route waits for one attempt; the developer retries. A report's re-check runs again next report.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    retentionMinutes: 60 * 24,
+    reply: true,
+    concurrency: 4,
+    pollingIntervalSeconds: 1,
   },
   'media.cleanup': {
     retryLimit: 3,

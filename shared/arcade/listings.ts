@@ -73,8 +73,8 @@ export async function setListingSlot(knex: Knex, game: ArcadeApp, slot: string, 
 }
 
 /**
- * Submits the draft for review. The draft must hold every field (PUT .../listing) and an icon: the
- * directory cannot show a game without one. The caller has checked the recent session and the terms.
+ * Submits the draft for review; it must hold every field (PUT .../listing). The caller has checked the
+ * recent session and the terms.
  */
 export async function submitListing(
   trx: Knex.Transaction,
@@ -84,9 +84,6 @@ export async function submitListing(
   const working = await workingRevision(trx, game.app_id);
   if (working?.status === 'submitted') throw listingLocked();
   if (!working || !working.fields) throw listingNotFound();
-  if (!working.media['icon:0']) {
-    throw conflict('listing_incomplete', { field: 'icon' }, 'Add an icon before submitting the store page.');
-  }
   const [submitted] = await trx('arcade_listings')
     .where({ id: working.id })
     .update({ status: 'submitted', submitted_at: trx.fn.now(), updated_at: trx.fn.now() })

@@ -2,6 +2,7 @@
 import type { JobPayloads, QueueName } from '../../shared/queue.js';
 import type { JobHandler } from '../job-context.js';
 import { catalogStats } from './catalog-stats.js';
+import { checkUrl } from './check-url.js';
 import { cleanMedia } from './clean-media.js';
 import { processImageJob } from './process-image.js';
 import { sendEmail } from './send-email.js';
@@ -13,4 +14,5 @@ export const jobHandlers: JobHandlers = {
   'image.process': processImageJob,
   'media.cleanup': cleanMedia,
   'catalog.stats': catalogStats,
+  'url.check': checkUrl,
 };

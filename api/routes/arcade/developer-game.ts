@@ -1,0 +1,35 @@
+// What every developer route of a game asks first (spec arcade.md: Endpoints, Authentication): a session
+// that passed two-factor (a key is 403, a session owing its factor `mfa_required`), the caller's own app
+// (another's is 404 `app_not_found`), a game on it, and for the routes that publish, no publisher block.
+import type { Middleware } from 'koa';
+import { acceptedCurrentTerms, ownGame, type ArcadeApp } from '../../../shared/arcade/games.js';
+import { forbidden } from '../../../shared/errors.js';
+import { publisherBlocked } from '../../../shared/moderation/account-sanctions.js';
+import type { Allowance } from '../../../shared/keys/scopes.js';
+import type { AppContext, AppState } from '../../context.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+
+export function developer(allowance: Allowance, options: { recent?: boolean } = {}): Middleware<AppState> {
+  return sessionOnly({ allowance, mfaVerified: true, recent: options.recent, suspendedReason: 'banned' });
+}
+
+export interface GameRules {
+  /** Listing, media, release, check, submit, live and override routes: 403 `publisher_blocked`. */
+  publishing?: boolean;
+  /** Submitting and making live: 403 `terms_required` until the current terms are accepted. */
+  terms?: boolean;
+}
+
+/** The game of the path's app for its owner, after the route's rules. */
+export async function developerGame(ctx: AppContext, rules: GameRules = {}): Promise<ArcadeApp> {
+  const { knex } = ctx.services;
+  const { account } = sessionCaller(ctx);
+  const game = await ownGame(knex, account.id, ctx.state.input.params.id as string);
+  if (rules.publishing && (await publisherBlocked(knex, account.id))) {
+    throw forbidden('publisher_blocked', {}, 'Moderation has blocked this account from publishing.');
+  }
+  if (rules.terms && !(await acceptedCurrentTerms(knex, account.id))) {
+    throw forbidden('terms_required', { field: 'terms_version' }, 'Accept the current developer terms first.');
+  }
+  return game;
+}

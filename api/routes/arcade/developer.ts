@@ -1,0 +1,141 @@
+// A developer's game (spec arcade.md: Developer routes): the store-page draft and its submission,
+// releases, their checks, submission, withdrawal and going live, and removing the game. Each route asks
+// developer()/developerGame() first: a session that passed two-factor, the owner's game, and the rules
+// (publisher block, recent session, terms) the spec puts on it.
+import { arcadeRecord, presentReleases, releasesOf } from '../../../shared/arcade/app-record.js';
+import { checkNow } from '../../../shared/arcade/checks.js';
+import { limiterFor } from '../../../shared/arcade/games.js';
+import { checkListing } from '../../../shared/arcade/listing-rules.js';
+import { saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
+import { imageUrls, presentCheck, presentListing } from '../../../shared/arcade/presenters.js';
+import { checkRelease } from '../../../shared/arcade/release-rules.js';
+import { makeLive, submitRelease } from '../../../shared/arcade/release-moves.js';
+import { createRelease, findRelease, replaceRelease, withdrawRelease } from '../../../shared/arcade/releases.js';
+import { removeGame } from '../../../shared/arcade/removal.js';
+import { emailDeveloper } from '../../../shared/arcade/review.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { AppContext } from '../../context.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+import { idParams } from '../account/schemas.js';
+import { developer, developerGame } from './developer-game.js';
+
+const releaseParams: SchemaObject = {
+  type: 'object',
+  required: ['id', 'rid'],
+  properties: { id: { type: 'string', maxLength: 100 }, rid: { type: 'string', maxLength: 100 } },
+};
+
+/** Spec Limits: store-page and release submissions, 5 each per app per day. */
+const LISTING_SUBMITS = {
+  name: 'arcade-listing-submit',
+  failures: 5,
+  windowSeconds: 24 * 3600,
+  reason: 'rate_limited',
+};
+
+const mediaUrlOf = (ctx: AppContext) => (key: string) => ctx.services.media.url(key);
+
+async function releaseAnswer(ctx: AppContext, appId: string, releaseId: string) {
+  const { knex } = ctx.services;
+  const game = await developerGame(ctx);
+  const releases = await releasesOf(knex, appId);
+  const shown = await presentReleases(knex, game, releases);
+  return shown.find((release) => release.id === releaseId)!;
+}
+
+export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
+  const params = validate({ params: idParams });
+  const withRelease = validate({ params: releaseParams });
+
+  api.put('/account/apps/:id/arcade/listing', developer('write'), params, async (ctx) => {
+    const game = await developerGame(ctx, { publishing: true });
+    const fields = checkListing(ctx.request.body);
+    const saved = await saveListingDraft(ctx.services.knex, game, fields);
+    const urls = await imageUrls(ctx.services.knex, Object.values(saved.media), mediaUrlOf(ctx));
+    ctx.body = { data: { listing: presentListing(saved, urls) } };
+  });
+
+  api.post('/account/apps/:id/arcade/listing/submit', developer('write', { recent: true }), params, async (ctx) => {
+    const { knex } = ctx.services;
+    const game = await developerGame(ctx, { publishing: true, terms: true });
+    const limiter = limiterFor(knex, LISTING_SUBMITS);
+    await limiter.check([game.app_id]);
+    const submitted = await knex.transaction((trx) =>
+      submitListing(trx, game, (inner, listing) =>
+        emailDeveloper(
+          inner,
+          game,
+          `Store page of ${game.slug} submitted`,
+          `Revision ${listing.number} of the store page of ${game.slug} is waiting for review.`,
+        ),
+      ),
+    );
+    await limiter.fail([game.app_id]);
+    ctx.body = { data: { listing: presentListing(submitted, new Map()) } };
+  });
+
+  api.get('/account/apps/:id/arcade/releases', developer('read'), params, async (ctx) => {
+    const game = await developerGame(ctx);
+    const { knex } = ctx.services;
+    ctx.body = { data: await presentReleases(knex, game, await releasesOf(knex, game.app_id)) };
+  });
+
+  api.post('/account/apps/:id/arcade/releases', developer('write'), params, async (ctx) => {
+    const game = await developerGame(ctx, { publishing: true });
+    const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body));
+    ctx.status = 201;
+    ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id) } };
+  });
+
+  api.put('/account/apps/:id/arcade/releases/:rid', developer('write'), withRelease, async (ctx) => {
+    const game = await developerGame(ctx, { publishing: true });
+    const rid = ctx.state.input.params.rid as string;
+    await findRelease(ctx.services.knex, game.app_id, rid);
+    const release = await replaceRelease(ctx.services.knex, game, rid, checkRelease(ctx.request.body));
+    ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id) } };
+  });
+
+  api.post('/account/apps/:id/arcade/releases/:rid/check', developer('write'), withRelease, async (ctx) => {
+    const game = await developerGame(ctx, { publishing: true });
+    const release = await findRelease(ctx.services.knex, game.app_id, ctx.state.input.params.rid as string);
+    const check = await checkNow(ctx.services.knex, ctx.services.replies, game.app_id, release.id, 'check');
+    ctx.body = { data: { check: presentCheck(check) } };
+  });
+
+  api.post(
+    '/account/apps/:id/arcade/releases/:rid/submit',
+    developer('write', { recent: true }),
+    withRelease,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true, terms: true });
+      const { release, check } = await submitRelease(ctx.services, game, ctx.state.input.params.rid as string);
+      ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id), check: presentCheck(check) } };
+    },
+  );
+
+  api.post('/account/apps/:id/arcade/releases/:rid/withdraw', developer('write'), withRelease, async (ctx) => {
+    const game = await developerGame(ctx, { publishing: true });
+    const release = await withdrawRelease(ctx.services.knex, game, ctx.state.input.params.rid as string);
+    ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id) } };
+  });
+
+  api.post(
+    '/account/apps/:id/arcade/releases/:rid/live',
+    developer('write', { recent: true }),
+    withRelease,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true, terms: true });
+      const { game: updated, check } = await makeLive(ctx.services, game, ctx.state.input.params.rid as string);
+      ctx.body = {
+        data: { app: await arcadeRecord(ctx.services.knex, updated, mediaUrlOf(ctx)), check: presentCheck(check) },
+      };
+    },
+  );
+
+  api.post('/account/apps/:id/arcade/remove', developer('write', { recent: true }), params, async (ctx) => {
+    const game = await developerGame(ctx);
+    const removed = await removeGame(ctx.services.knex, game);
+    ctx.body = { data: { app: await arcadeRecord(ctx.services.knex, removed, mediaUrlOf(ctx)) } };
+  });
+}

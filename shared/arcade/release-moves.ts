@@ -1,0 +1,122 @@
+// Submitting a release and making it live (spec: States and transitions; POST .../submit, .../live). Both
+// run a fresh check in the worker first; what needs no fetch (state, approval age, rollback distance) is
+// refused before it, so a refusal never spends a check.
+import type { Knex } from 'knex';
+import { conflict } from '../errors.js';
+import type { JobReplies } from '../jobs/request-reply.js';
+import { checkNow } from './checks.js';
+import { limiterFor, recordEvent, type ArcadeApp } from './games.js';
+import { refuseBlockedHost } from './host-rules.js';
+import { APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './presenters.js';
+import { findRelease, releaseLocked } from './releases.js';
+import { emailDeveloper } from './review.js';
+
+export interface MoveServices {
+  knex: Knex;
+  replies: JobReplies;
+}
+
+/** Spec Limits: release submissions, 5 per app per day. */
+const RELEASE_SUBMITS = {
+  name: 'arcade-release-submit',
+  failures: 5,
+  windowSeconds: 24 * 3600,
+  reason: 'rate_limited',
+};
+
+function checkFailed(check: CheckRow) {
+  return conflict('check_failed', { detail: check.result }, 'The check did not pass: see detail.');
+}
+
+export async function submitRelease(services: MoveServices, game: ArcadeApp, releaseId: string) {
+  const { knex } = services;
+  const release = await findRelease(knex, game.app_id, releaseId);
+  if (release.status !== 'draft') throw releaseLocked();
+  const limiter = limiterFor(knex, RELEASE_SUBMITS);
+  await limiter.check([game.app_id]);
+  await refuseBlockedHost(knex, release.entry_url);
+  const check = await checkNow(knex, services.replies, game.app_id, release.id, 'submit');
+  if (!check.passed) throw checkFailed(check);
+  const submitted = await knex.transaction(async (trx) => {
+    const current = await findRelease(trx, game.app_id, release.id, true);
+    if (current.status !== 'draft') throw releaseLocked();
+    // The origin is the app's from now on, and never another app's: the claim is permanent.
+    const claim = await trx('arcade_claims').where({ kind: 'origin', value: release.entry_origin }).first('app_id');
+    if (claim && claim.app_id !== game.app_id) {
+      throw conflict('origin_in_use', { field: 'entry_url' }, 'Another game already uses this origin.');
+    }
+    if (!claim) await trx('arcade_claims').insert({ kind: 'origin', value: release.entry_origin, app_id: game.app_id });
+    const [row] = await trx('arcade_releases')
+      .where({ id: release.id })
+      .update({ status: 'submitted', submitted_at: trx.fn.now(), last_check_id: check.id, updated_at: trx.fn.now() })
+      .returning('*');
+    await recordEvent(trx, game.app_id, 'release_submitted', { number: release.number });
+    await emailDeveloper(
+      trx,
+      game,
+      `Release ${release.number} of ${game.slug} submitted`,
+      `Release ${release.number} of ${game.slug} (${release.entry_url}) is waiting for review.`,
+    );
+    return row as ReleaseRow;
+  });
+  await limiter.fail([game.app_id]);
+  return { release: submitted, check };
+}
+
+/** The refusals of making live that need no fetch, in the spec's order. */
+async function refuseLive(knex: Knex, game: ArcadeApp, release: ReleaseRow, now = Date.now()) {
+  if (release.status !== 'approved' || release.id === game.live_release_id) {
+    throw conflict('release_not_approved', {}, 'Only an approved release that is not live can be made live.');
+  }
+  if (!release.approved_at || now - new Date(release.approved_at).getTime() > APPROVAL_MAX_AGE_MS) {
+    throw conflict('approval_too_old', {}, 'The approval is more than 90 days old: submit it again as a new release.');
+  }
+  const live = game.live_release_id
+    ? ((await knex('arcade_releases').where({ id: game.live_release_id }).first('number')) as { number: number })
+    : null;
+  if (live && release.number < live.number && release.id !== game.previous_live_release_id) {
+    throw conflict(
+      'rollback_too_far',
+      {},
+      'Only the release live just before can come back; submit older ones again as new releases.',
+    );
+  }
+}
+
+export async function makeLive(services: MoveServices, game: ArcadeApp, releaseId: string) {
+  const { knex } = services;
+  const release = await findRelease(knex, game.app_id, releaseId);
+  await refuseLive(knex, game, release);
+  await refuseBlockedHost(knex, release.entry_url);
+  const check = await checkNow(knex, services.replies, game.app_id, release.id, 'live');
+  if (!check.passed) throw checkFailed(check);
+  if (release.approval_provider && check.result.provider !== release.approval_provider) {
+    throw conflict(
+      'provider_changed',
+      { detail: { approved: release.approval_provider, now: check.result.provider } },
+      'The game is hosted elsewhere than when it was approved: submit it again.',
+    );
+  }
+  const updated = await knex.transaction(async (trx) => {
+    const current = (await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first()) as ArcadeApp;
+    await refuseLive(trx as unknown as Knex, current, await findRelease(trx, game.app_id, release.id, true));
+    await trx('arcade_releases')
+      .where({ id: release.id })
+      .update({ went_live_at: trx.fn.now(), last_check_id: check.id, updated_at: trx.fn.now() });
+    const previous =
+      current.live_release_id === release.id ? current.previous_live_release_id : current.live_release_id;
+    const [row] = await trx('arcade_apps')
+      .where({ app_id: game.app_id })
+      .update({ live_release_id: release.id, previous_live_release_id: previous, updated_at: trx.fn.now() })
+      .returning('*');
+    await recordEvent(trx, game.app_id, 'release_live', { number: release.number });
+    await emailDeveloper(
+      trx,
+      game,
+      `Release ${release.number} of ${game.slug} is live`,
+      `Players now get release ${release.number} of ${game.slug}.`,
+    );
+    return row as ArcadeApp;
+  });
+  return { game: updated, check };
+}

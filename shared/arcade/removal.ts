@@ -1,0 +1,31 @@
+// Removing a game (spec: POST .../remove): permanent. The game stops being playable at once, its slug and
+// origins stay claimed forever (arcade_claims), and its rows stay as evidence for 180 days, after which
+// the retention purge deletes them. The developer is emailed.
+import type { Knex } from 'knex';
+import { conflict } from '../errors.js';
+import { recordEvent, type ArcadeApp } from './games.js';
+import { emailDeveloper } from './review.js';
+
+/** Spec Limits: removed game evidence is kept this long. */
+export const REMOVED_EVIDENCE_DAYS = 180;
+
+export async function removeGame(knex: Knex, game: ArcadeApp): Promise<ArcadeApp> {
+  return knex.transaction(async (trx) => {
+    const current = (await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first()) as ArcadeApp;
+    if (current.status === 'removed') throw conflict('invalid_transition', {}, 'This game is already removed.');
+    const [removed] = await trx('arcade_apps')
+      .where({ app_id: game.app_id })
+      .update({ status: 'removed', removed_at: trx.fn.now(), live_release_id: null, updated_at: trx.fn.now() })
+      .returning('*');
+    await trx('arcade_overrides').where({ app_id: game.app_id }).delete();
+    await recordEvent(trx, game.app_id, 'removed');
+    await emailDeveloper(
+      trx,
+      current,
+      `Your Arcade game ${current.slug} is removed`,
+      `Your Arcade game ${current.slug} was removed from Arcade. This cannot be undone; its address and ` +
+        `origins will never serve another game.`,
+    );
+    return removed as ArcadeApp;
+  });
+}

@@ -1,0 +1,26 @@
+// Runs real job handlers of some queues in this process for a describe block, as the worker process
+// would: pg-boss delivers, the handler runs, and the answer goes back by NOTIFY to the route that waits.
+import { boss } from '../../shared/jobs/boss.js';
+import { Signals } from '../../shared/jobs/signals.js';
+import { createLogger } from '../../shared/logger.js';
+import { QUEUES, type QueueName } from '../../shared/queue.js';
+import { jobHandlers } from '../../workers/jobs/index.js';
+import { subscribeAll } from '../../workers/worker.js';
+import { testWorkerServices } from './worker-services.js';
+
+export function useJobWorker(names: QueueName[]): void {
+  let stop: (() => Promise<void>) | null = null;
+  before(async function () {
+    this.timeout(60000);
+    const services = testWorkerServices();
+    const signals = new Signals(process.env.DATABASE_URL!, createLogger('silent'));
+    const queues = Object.fromEntries(names.map((name) => [name, QUEUES[name]]));
+    await subscribeAll({ boss: boss(), signals, services, queues, handlers: jobHandlers });
+    stop = async () => {
+      for (const name of names) await boss().offWork(name);
+      await signals.close();
+      await services.close();
+    };
+  });
+  after(() => stop?.());
+}
