@@ -3,34 +3,12 @@
 // live, a new release live, rollback, rollback too far, remove.
 import { expect } from 'chai';
 import { db } from '../../shared/db/knex.js';
-import { arcadeDeveloper, enabledGame, listingBody } from '../helpers/arcade.js';
+import { arcadeDeveloper, enabledGame, GAME_PAGE, listingBody, releaseBody, serveGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import { staffMember } from '../helpers/moderation.js';
 import { useTestApp } from '../helpers/test-app.js';
-
-export const GAME_PAGE = '<!doctype html><title>Rocks</title><canvas></canvas>';
-
-/** A developer host serving the proof for `appId` and the game page at `/play/`. */
-export function serveGame(host: FakeHost, appId: string, page = GAME_PAGE): void {
-  host.routes['/.well-known/jogatina-arcade.txt'] = { headers: { 'content-type': 'text/plain' }, body: `${appId}\n` };
-  host.routes['/play/'] = { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page };
-}
-
-export function releaseBody(host: FakeHost, overrides: Record<string, unknown> = {}) {
-  return {
-    entry_url: host.url('/play/'),
-    capabilities: [],
-    scopes: [],
-    orientation: 'landscape',
-    platforms: ['desktop'],
-    third_parties: [],
-    data_events_url: null,
-    notes: 'Thanks for looking.',
-    ...overrides,
-  };
-}
 
 describe('Arcade: the developer journey', function () {
   this.timeout(60000);

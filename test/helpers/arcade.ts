@@ -3,6 +3,7 @@
 import { currentTotp } from '../../shared/auth/totp.js';
 import { db } from '../../shared/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
+import type { FakeHost } from './fake-host.js';
 import { signedInClient } from './factories.js';
 import type { TestClient } from './http-client.js';
 
@@ -126,4 +127,26 @@ export async function seededGame(
       notice_kind: options.notice ?? null,
       notice_at: options.notice ? new Date() : null,
     });
+}
+
+export const GAME_PAGE = '<!doctype html><title>Rocks</title><canvas></canvas>';
+
+/** A developer host serving the proof for `appId` and the game page at `/play/`. */
+export function serveGame(host: FakeHost, appId: string, page = GAME_PAGE): void {
+  host.routes['/.well-known/jogatina-arcade.txt'] = { headers: { 'content-type': 'text/plain' }, body: `${appId}\n` };
+  host.routes['/play/'] = { headers: { 'content-type': 'text/html; charset=utf-8' }, body: page };
+}
+
+export function releaseBody(host: FakeHost, overrides: Record<string, unknown> = {}) {
+  return {
+    entry_url: host.url('/play/'),
+    capabilities: [],
+    scopes: [],
+    orientation: 'landscape',
+    platforms: ['desktop'],
+    third_parties: [],
+    data_events_url: null,
+    notes: 'Thanks for looking.',
+    ...overrides,
+  };
 }
