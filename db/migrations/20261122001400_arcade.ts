@@ -82,6 +82,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('notice_reason');
     t.timestamp('notice_at', { useTz: true });
     t.timestamp('approved_at', { useTz: true });
+    // When a report last asked for a re-check: at most one an hour per game, however many reports come.
+    t.timestamp('report_recheck_at', { useTz: true });
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('removed_at', { useTz: true });

@@ -49,13 +49,7 @@ export async function checkNow(
   return (await knex('arcade_checks').where({ id: answer.check_id }).first()) as CheckRow;
 }
 
-/** A report's re-check of the live release: one per game per hour, however many reports arrive. */
+/** A report's re-check of the live release (report-effects.ts decides it is due: once an hour per game). */
 export async function queueReportRecheck(trx: Knex.Transaction, appId: string, releaseId: string): Promise<void> {
-  const hour = Math.floor(Date.now() / 3_600_000);
-  await sendJob(
-    trx,
-    'url.check',
-    { release_id: releaseId, cause: 'report' },
-    { singletonKey: `recheck:${appId}:${hour}` },
-  );
+  await sendJob(trx, 'url.check', { release_id: releaseId, cause: 'report' }, { singletonKey: `recheck:${appId}` });
 }

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { registerConstraint } from '../db/database-errors.js';
 import { conflict, notFound } from '../errors.js';
+import { afterArcadeReport } from '../arcade/report-effects.js';
 import { findArcadeAppTarget } from './arcade-app-target.js';
 import type { ReportInput } from './report-rules.js';
 import { findContentTarget, type ReportTarget } from './report-targets.js';
@@ -22,7 +23,15 @@ async function targetOf(knex: Knex, reporter: Account, input: ReportInput): Prom
 
 export async function fileReport(knex: Knex, reporter: Account, input: ReportInput): Promise<void> {
   const target = await targetOf(knex, reporter, input);
-  await knex('reports').insert({
+  await knex.transaction(async (trx) => {
+    await insertReport(trx, reporter, input, target);
+    // A game reported: a re-check of its URL, and hidden once enough different people report it.
+    if (input.on === 'ARCADE_APP') await afterArcadeReport(trx, target.targetId);
+  });
+}
+
+async function insertReport(trx: Knex.Transaction, reporter: Account, input: ReportInput, target: ReportTarget) {
+  await trx('reports').insert({
     reporter_id: reporter.id,
     target_kind: input.on,
     reason: input.reason,

@@ -65,7 +65,7 @@ describe('POST /reports', () => {
     expect(res.body.error.code).to.equal('unauthorized');
   });
 
-  it('answers a key 403 on ARCADE_APP (session only), still charging it; a session finds no app yet', async () => {
+  it('answers a key 403 on ARCADE_APP (session only), still charging it; a session gets 404 for an app id that is no game', async () => {
     const reporter = await person('rep_arcade');
     const { token } = await appWithKey(reporter.account.id, []);
     const body = { on: 'ARCADE_APP', id: '00000000-0000-4000-8000-000000000001', reason: 'SCAM' };
@@ -73,7 +73,7 @@ describe('POST /reports', () => {
     expect(byKey.status).to.equal(403);
     expect(byKey.body.error.code).to.equal('forbidden');
     expect(byKey.headers.get('x-ratelimit-resource')).to.equal('write');
-    // Arcade apps are not modelled yet: no game can be found (see shared/reports/arcade-app-target.ts).
+    // No game has this app id.
     const bySession = await reporter.site.post('/api/v1/reports', {
       ...body,
       instance_id: '00000000-0000-4000-8000-000000000002',
