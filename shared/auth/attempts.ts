@@ -57,6 +57,12 @@ export class AttemptLimiter {
     await Promise.all(subjects.map((subject) => this.limiter.penalty(subject, 1)));
   }
 
+  /** What is left of the window's allowance for one subject. */
+  async remaining(subject: string): Promise<number> {
+    const state = await this.limiter.get(subject);
+    return Math.max(0, this.rule.failures - (state?.consumedPoints ?? 0));
+  }
+
   /** Counts one use and refuses past the limit (for actions limited whether they succeed or not). */
   async spend(subjects: string[]): Promise<void> {
     await this.check(subjects);
