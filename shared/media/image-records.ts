@@ -8,18 +8,34 @@ import type { EncodedImage } from './image-thread.js';
 import type { LayoutQuota } from './image-uploads.js';
 import { LAYOUT_QUOTA, layoutQuotaIn } from './layout-images.js';
 
-export const IMAGE_PURPOSES = ['layout', 'avatar', 'banner', 'app_icon'] as const;
+export const IMAGE_PURPOSES = [
+  'layout',
+  'avatar',
+  'banner',
+  'app_icon',
+  'arcade_icon',
+  'arcade_tile',
+  'arcade_cover',
+  'arcade_screenshot',
+] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 
 /**
  * The output rules and storage folder of each purpose. Avatars and icons follow the spec's avatar rules;
- * a banner spans the page, so it follows the layout image rules (fit 1600x1600) instead.
+ * a banner spans the page, so it follows the layout image rules (fit 1600x1600) instead. Arcade store-page
+ * images follow the spec's slot rules: icons and tiles as avatars, covers and screenshots as layout images
+ * that may not animate (the `still` profile). Only their own routes give them meaning: recording one
+ * replaces nothing, as the store page's revisions decide which are in use.
  */
 export const PURPOSES: Record<ImagePurpose, { profile: ImageProfileName; folder: string }> = {
   layout: { profile: 'layout', folder: 'layout' },
   avatar: { profile: 'avatar', folder: 'avatars' },
   banner: { profile: 'layout', folder: 'banners' },
   app_icon: { profile: 'avatar', folder: 'icons' },
+  arcade_icon: { profile: 'avatar', folder: 'arcade/icons' },
+  arcade_tile: { profile: 'avatar', folder: 'arcade/tiles' },
+  arcade_cover: { profile: 'still', folder: 'arcade/covers' },
+  arcade_screenshot: { profile: 'still', folder: 'arcade/screenshots' },
 };
 
 /** Earlier avatars and banners kept per kind; older ones are forgotten as new ones arrive. */
