@@ -16,6 +16,7 @@ import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
 import { arcadeDeveloperRoutes } from './routes/arcade/developer.js';
 import { arcadeEnableRoutes } from './routes/arcade/enable.js';
+import { arcadeMediaRoutes } from './routes/arcade/media.js';
 import { arcadeOverrideRoutes } from './routes/arcade/override.js';
 import { arcadePublicRoutes } from './routes/arcade/public.js';
 import { arcadeModerationRoutes } from './routes/moderation/arcade.js';
@@ -129,6 +130,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   appRoutes(api);
   arcadeEnableRoutes(api);
   arcadeDeveloperRoutes(api);
+  arcadeMediaRoutes(api);
   arcadeOverrideRoutes(api);
   keyRoutes(api);
   usernameRoutes(api);

@@ -1,0 +1,110 @@
+// Store-page images (spec arcade.md: POST/DELETE /account/apps/{id}/arcade/media): the developer routes'
+// access (a session that passed two-factor, the owner's game, no publisher block), then one slot of the
+// draft. What costs nothing is refused before the upload's bytes are read: a submitted store page and a
+// day's uploads used up.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import formidable, { errors as formidableErrors } from 'formidable';
+import {
+  assertListingOpen,
+  checkUploadAllowance,
+  clearSlot,
+  mediaInvalid,
+  parseSlot,
+  uploadSlotImage,
+  type MediaSlot,
+} from '../../../shared/arcade/media.js';
+import { invalidRequest } from '../../../shared/errors.js';
+import type { AppContext } from '../../context.js';
+import { UPLOAD_LIMIT_BYTES } from '../../middleware/multipart.js';
+import { validate } from '../../middleware/validate.js';
+import { uploadServices } from '../../services.js';
+import type { VersionedRoutes } from '../versioned.js';
+import { idParams } from '../account/schemas.js';
+import { developer, developerGame } from './developer-game.js';
+
+export function arcadeMediaRoutes(api: VersionedRoutes): void {
+  const params = validate({ params: idParams });
+
+  api.post('/account/apps/:id/arcade/media', developer('write'), params, async (ctx) => {
+    const { knex } = ctx.services;
+    const game = await developerGame(ctx, { publishing: true });
+    await assertListingOpen(knex, game.app_id);
+    await checkUploadAllowance(knex, game.app_id);
+    await withMediaForm(ctx, async (slot, file) => {
+      const imageUrl = await uploadSlotImage(uploadServices(ctx.services), game, slot, file);
+      ctx.status = 201;
+      ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: imageUrl } };
+    });
+  });
+
+  api.delete('/account/apps/:id/arcade/media', developer('write'), params, async (ctx) => {
+    const game = await developerGame(ctx, { publishing: true });
+    const slot = parseSlot(ctx.query.kind, ctx.query.position);
+    await clearSlot(ctx.services.knex, ctx.services.media, game, slot);
+    ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: null } };
+  });
+}
+
+/**
+ * Reads the form (`kind`, `position`, one `file` of up to 15 MB) and hands the slot and the file's
+ * temporary path to `use`. The shared multipartFile reader keeps no fields and answers its own reasons;
+ * here every problem with what was sent is `media_invalid`, and kind and position are judged before the
+ * file goes anywhere. The temporary folder goes when `use` is done, whatever happened.
+ */
+async function withMediaForm(ctx: AppContext, use: (slot: MediaSlot, file: string) => Promise<void>): Promise<void> {
+  if (!ctx.state.multipartPending) {
+    throw invalidRequest('Send multipart/form-data with the fields kind, position and file.', {
+      reason: 'unsupported_content_type',
+    });
+  }
+  ctx.state.multipartPending = false;
+  const dir = await mkdtemp(path.join(tmpdir(), 'jogatina-upload-'));
+  try {
+    const form = formidable({
+      maxFiles: 1,
+      maxFileSize: UPLOAD_LIMIT_BYTES,
+      maxTotalFileSize: UPLOAD_LIMIT_BYTES,
+      maxFields: 20,
+      maxFieldsSize: 64 * 1024,
+      allowEmptyFiles: false,
+      minFileSize: 1,
+      uploadDir: dir,
+      keepExtensions: false,
+    });
+    let fields: formidable.Fields;
+    let files: formidable.Files;
+    try {
+      [fields, files] = await form.parse(ctx.req);
+    } catch (error) {
+      throw formError(error as { code?: number });
+    }
+    const slot = parseSlot(only(fields.kind), only(fields.position));
+    const file = files.file?.[0];
+    if (!file) throw mediaInvalid('file', 'The image is missing: send it in the field "file".');
+    await use(slot, file.filepath);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A field sent once; sent twice it is as wrong as a missing one. */
+function only(values: string[] | undefined): string | undefined {
+  return values?.length === 1 ? values[0] : undefined;
+}
+
+function formError(error: { code?: number }) {
+  switch (error.code) {
+    case formidableErrors.biggerThanMaxFileSize:
+    case formidableErrors.biggerThanTotalMaxFileSize:
+      return mediaInvalid('too_large', 'The file is larger than 15 MiB.');
+    case formidableErrors.noEmptyFiles:
+    case formidableErrors.smallerThanMinFileSize:
+      return mediaInvalid('invalid_image', 'The file is empty.');
+    case formidableErrors.maxFilesExceeded:
+      return mediaInvalid('file', 'Send one image at a time, in the field "file".');
+    default:
+      return invalidRequest('The multipart body could not be read.', { reason: 'malformed_body' });
+  }
+}
