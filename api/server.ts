@@ -6,6 +6,7 @@ import { openDatabase, closeDatabase } from '../shared/db/knex.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
 import { JobReplies } from '../shared/jobs/request-reply.js';
 import { Signals } from '../shared/jobs/signals.js';
+import { ensureSigningKeys } from '../shared/identity/signing-keys.js';
 import { flushLogs, logger } from '../shared/logger.js';
 import { QUEUES } from '../shared/queue.js';
 import { exitOnSignals } from '../shared/shutdown.js';
@@ -20,6 +21,8 @@ if (!config.databaseUrl) {
 }
 
 const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
+// A first identity key set when there is none (spec: Key set; `npm run op -- keys rotate` rotates it).
+await ensureSigningKeys(knex, config.secret);
 let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log);
 await ensureQueues(queue, QUEUES);
 

@@ -7,12 +7,14 @@ import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
 import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
 import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
+import { KEY_COMMANDS } from './op-keys.js';
 import { runWithDatabase } from './with-database.js';
 
 type Command = OpCommand;
 
 const COMMANDS: Record<string, Command> = {
   ...ARCADE_COMMANDS,
+  ...KEY_COMMANDS,
   'catalog import': {
     summary: 'import upstream catalog data (IGDB shape, JSON lines; see the README); safe to repeat',
     args: 'FILE',

@@ -4,6 +4,7 @@ import { searchTotals } from '../../shared/catalog/game-search.js';
 import { clearSearchCountCache } from '../../shared/catalog/search-counts.js';
 import { resetArcadeSettings } from '../../shared/arcade/settings.js';
 import { db } from '../../shared/db/knex.js';
+import { forgetSigner } from '../../shared/identity/signing-keys.js';
 
 export async function truncateAll(): Promise<void> {
   const knex = db();
@@ -16,6 +17,7 @@ export async function truncateAll(): Promise<void> {
   tables.push('pgboss.job', 'pgboss.archive');
   await knex.raw(`TRUNCATE ${tables.join(', ')} CASCADE`);
   await resetArcadeSettings(knex);
+  forgetSigner();
   // What the process remembers of the old rows goes with them.
   searchTotals.clear();
   clearSearchCountCache();

@@ -1,0 +1,19 @@
+// The identity key set (spec: GET /arcade/jwks): the plain JWK Set, not under `data`, cached by clients
+// for 5 minutes (stale for one more while revalidating); 503 `identity_unavailable` rather than an empty
+// set when no key exists, so a game server never caches "no keys".
+import { publicKeySet } from '../../../shared/identity/signing-keys.js';
+import { ApiError } from '../../../shared/errors.js';
+import { publicRoute } from '../../middleware/access.js';
+import type { VersionedRoutes } from '../versioned.js';
+
+export function arcadeJwksRoutes(api: VersionedRoutes): void {
+  api.get('/arcade/jwks', publicRoute(null), async (ctx) => {
+    const set = await publicKeySet(ctx.services.knex);
+    if (set.keys.length === 0) {
+      throw new ApiError('unavailable', 'No identity key is configured yet.', { reason: 'identity_unavailable' });
+    }
+    ctx.set('Cache-Control', 'public, max-age=300, stale-while-revalidate=60');
+    ctx.type = 'application/jwk-set+json';
+    ctx.body = set;
+  });
+}

@@ -1,0 +1,144 @@
+// The identity key set (spec: Key set, Authentication rule 6; DECISIONS: Arcade): ES256 keys that sign
+// identity tokens and data events. States: `next` (published ahead, so caches know it before it signs),
+// `current` (signs), `retiring` (no longer signs, still verifies for 24 hours). Private keys are sealed
+// with SECRET at rest. The current key is kept in memory for SIGNER_CACHE_MS, so signing many tokens a
+// second does not unseal each time; a rotation is picked up by every process within that window, and the
+// key it replaced keeps verifying meanwhile.
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type KeyLike } from 'jose';
+import type { Knex } from 'knex';
+import { seal, unseal } from '../crypto/sealed-box.js';
+
+export const SIGNER_CACHE_MS = 10_000;
+/** DECISIONS: retiring keys leave the set after 24 hours. */
+export const RETIRING_FOR_MS = 24 * 3600 * 1000;
+
+const PURPOSE = 'signing-key';
+
+export class NoSigningKeyError extends Error {
+  constructor() {
+    super('no current signing key: run the migrations and start the service, or npm run op -- keys rotate');
+  }
+}
+
+interface KeyRow {
+  kid: string;
+  state: 'next' | 'current' | 'retiring';
+  public_jwk: JWK;
+  private_sealed: string;
+  retired_at: Date | null;
+}
+
+async function newKey(secret: string) {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const kid = randomBytes(12).toString('base64url');
+  const pub = await exportJWK(publicKey);
+  const priv = await exportJWK(privateKey);
+  return {
+    kid,
+    public_jwk: { kty: pub.kty, crv: pub.crv, x: pub.x, y: pub.y },
+    private_sealed: seal(secret, PURPOSE, JSON.stringify(priv)),
+  };
+}
+
+/** A current and a next key when there is no current one; safe when several processes start at once. */
+export async function ensureSigningKeys(knex: Knex, secret: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    // One process at a time decides; the others then find the keys it made.
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', ['jogatina:signing-keys']);
+    const current = await trx('signing_keys').where({ state: 'current' }).first('kid');
+    if (!current) {
+      const next = await trx('signing_keys').where({ state: 'next' }).first('kid');
+      if (next) {
+        await trx('signing_keys').where({ kid: next.kid }).update({ state: 'current', promoted_at: trx.fn.now() });
+      } else {
+        await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'current', promoted_at: trx.fn.now() });
+      }
+    }
+    if (!(await trx('signing_keys').where({ state: 'next' }).first('kid'))) {
+      await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'next' });
+    }
+  });
+}
+
+/** next → current, current → retiring, and a new next. Answers the new current kid. */
+export async function rotateSigningKeys(knex: Knex, secret: string): Promise<string> {
+  await ensureSigningKeys(knex, secret);
+  const kid = await knex.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', ['jogatina:signing-keys']);
+    const next = await trx('signing_keys').where({ state: 'next' }).first('kid');
+    await trx('signing_keys').where({ state: 'current' }).update({ state: 'retiring', retired_at: trx.fn.now() });
+    await trx('signing_keys').where({ kid: next.kid }).update({ state: 'current', promoted_at: trx.fn.now() });
+    await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'next' });
+    return next.kid as string;
+  });
+  signer = null;
+  return kid;
+}
+
+/** Retiring keys past 24 hours leave the set for good. */
+export async function purgeRetiredKeys(knex: Knex, now = Date.now()): Promise<number> {
+  return knex('signing_keys')
+    .where({ state: 'retiring' })
+    .where('retired_at', '<', new Date(now - RETIRING_FOR_MS))
+    .delete();
+}
+
+/** The published set: next, current and retiring keys younger than 24 hours; public members only. */
+export async function publicKeySet(knex: Knex, now = Date.now()) {
+  const rows: KeyRow[] = await knex('signing_keys')
+    .where((q) =>
+      q
+        .whereIn('state', ['next', 'current'])
+        .orWhere((r) => r.where({ state: 'retiring' }).where('retired_at', '>=', new Date(now - RETIRING_FOR_MS))),
+    )
+    .orderBy('created_at', 'desc')
+    .select('kid', 'state', 'public_jwk');
+  return {
+    keys: rows.map((row) => ({
+      kty: row.public_jwk.kty,
+      crv: row.public_jwk.crv,
+      x: row.public_jwk.x,
+      y: row.public_jwk.y,
+      kid: row.kid,
+      alg: 'ES256',
+      use: 'sig',
+    })),
+  };
+}
+
+let signer: { kid: string; key: KeyLike | Uint8Array; until: number } | null = null;
+
+async function currentSigner(knex: Knex, secret: string) {
+  if (signer && signer.until > Date.now()) return signer;
+  const row = (await knex('signing_keys').where({ state: 'current' }).first('kid', 'private_sealed')) as
+    KeyRow | undefined;
+  if (!row) throw new NoSigningKeyError();
+  const key = await importJWK(JSON.parse(unseal(secret, PURPOSE, row.private_sealed)) as JWK, 'ES256');
+  signer = { kid: row.kid, key, until: Date.now() + SIGNER_CACHE_MS };
+  return signer;
+}
+
+/** A compact JWT signed ES256 by the current key, with `kid` (and `typ` when given) and `iat`. */
+export async function signToken(
+  knex: Knex,
+  secret: string,
+  claims: Record<string, unknown>,
+  options: { typ?: string; expiresInSeconds?: number } = {},
+): Promise<string> {
+  const { kid, key } = await currentSigner(knex, secret);
+  const jwt = new SignJWT(claims).setProtectedHeader({
+    alg: 'ES256',
+    kid,
+    ...(options.typ ? { typ: options.typ } : {}),
+  });
+  if (claims.iat === undefined) jwt.setIssuedAt();
+  if (options.expiresInSeconds !== undefined)
+    jwt.setExpirationTime(Math.floor(Date.now() / 1000) + options.expiresInSeconds);
+  return jwt.sign(key);
+}
+
+/** Tests: forget the cached signer (after truncating the table). */
+export function forgetSigner(): void {
+  signer = null;
+}
