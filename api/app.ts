@@ -18,7 +18,9 @@ import { arcadeDeveloperRoutes } from './routes/arcade/developer.js';
 import { arcadeEnableRoutes } from './routes/arcade/enable.js';
 import { arcadeMediaRoutes } from './routes/arcade/media.js';
 import { arcadeOverrideRoutes } from './routes/arcade/override.js';
+import { arcadePlayerRoutes } from './routes/arcade/player.js';
 import { arcadePublicRoutes } from './routes/arcade/public.js';
+import { arcadeJwksRoutes } from './routes/arcade/jwks.js';
 import { arcadeModerationRoutes } from './routes/moderation/arcade.js';
 import { dataRoutes } from './routes/account/data.js';
 import { keyRoutes } from './routes/account/keys.js';
@@ -132,6 +134,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   arcadeDeveloperRoutes(api);
   arcadeMediaRoutes(api);
   arcadeOverrideRoutes(api);
+  arcadePlayerRoutes(api);
   keyRoutes(api);
   usernameRoutes(api);
   standingRoutes(api);
@@ -157,6 +160,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   moderationRoutes(api);
   arcadeModerationRoutes(api);
   arcadePublicRoutes(api);
+  arcadeJwksRoutes(api);
   gameRoutes(api);
   companyRoutes(api);
   searchCountRoutes(api);

@@ -16,6 +16,10 @@ export interface JobPayloads {
   'catalog.stats': Record<string, never>;
   /** Fetch a release's proof file and entry URL through the outbound guard and store the check. */
   'url.check': { release_id: string; cause: 'check' | 'submit' | 'live' | 'report' };
+  /** One attempt at delivering one data event to its game's server (shared/arcade/data-events.ts). */
+  'data-event.deliver': { event_id: string };
+  /** Queue again the data events whose delivery job was lost (a worker that died mid-attempt). */
+  'data-event.sweep': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -63,6 +67,27 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     concurrency: 4,
     pollingIntervalSeconds: 1,
   },
+  'data-event.deliver': {
+    // Failed attempts are scheduled by the delivery itself (the spec's schedule); pg-boss retries only a
+    // job that died with its worker. One queued job per event: the sweeper cannot double it.
+    retryLimit: 3,
+    retryDelay: 5,
+    retryBackoff: false,
+    expireInSeconds: 30,
+    retentionMinutes: 60,
+    policy: 'stately',
+    concurrency: 16,
+    pollingIntervalSeconds: 1,
+  },
+  'data-event.sweep': {
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
+  },
   'media.cleanup': {
     retryLimit: 3,
     retryDelay: 60,
@@ -77,6 +102,7 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
 export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: 'media.cleanup', cron: '17 4 * * *' },
   { queue: 'catalog.stats', cron: '*/5 * * * *' },
+  { queue: 'data-event.sweep', cron: '* * * * *' },
 ];
 
 /** Sends a declared job inside `trx`: it exists only if the transaction commits. */

@@ -204,6 +204,27 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'accepted_at',
   },
   {
+    key: 'arcade_grants',
+    table: 'arcade_grants',
+    owner: 'account_id',
+    columns: ['app_id', 'nickname', 'scopes', 'granted_at', 'revoked_at'],
+    orderBy: 'granted_at',
+  },
+  {
+    key: 'arcade_player_ids',
+    table: 'arcade_players',
+    owner: 'account_id',
+    columns: ['app_id', 'player_id', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
+    key: 'arcade_plays',
+    table: 'arcade_instances',
+    owner: 'account_id',
+    columns: ['id', 'app_id', 'mode', 'release_number', 'url', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'minerals',
     table: 'mineral_balances',
     owner: 'account_id',

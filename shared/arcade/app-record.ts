@@ -1,6 +1,7 @@
 // The whole Arcade record of one game for its developer (spec: App Arcade record), and the short summary
 // of many games for the app answers (spec general.md: Arcade summary), each in a fixed number of queries.
 import type { Knex } from 'knex';
+import { dataEventCounts } from './data-events.js';
 import type { ArcadeApp } from './games.js';
 import {
   imageUrls,
@@ -17,14 +18,6 @@ import {
 export const TIMELINE_SIZE = 100;
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-
-/**
- * Data events do not exist before the player side (issue 11) records them: until then every count is
- * zero because there is nothing to count, and this is the one place that will read them.
- */
-async function dataEventCounts(_knex: Knex, appIds: string[]) {
-  return new Map(appIds.map((id) => [id, { pending: 0, held: 0, failed: 0, oldest_pending_at: null }]));
-}
 
 export async function releasesOf(knex: Knex | Knex.Transaction, appId: string): Promise<ReleaseRow[]> {
   return knex('arcade_releases').where({ app_id: appId }).orderBy('number', 'desc');

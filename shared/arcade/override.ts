@@ -8,6 +8,7 @@ import { checkHost } from '../net/checked-host.js';
 import { isOutboundRefused } from '../net/outbound-refused.js';
 import { isUuid } from '../validation/uuid.js';
 import { limiterFor, type ArcadeApp } from './games.js';
+import { notifyOverrideChange } from './grant-updates.js';
 import { checkOverrideUrl } from './url-rules.js';
 
 export const OVERRIDE_LIFETIME_MS = 24 * 3600 * 1000;
@@ -122,9 +123,12 @@ export async function saveOverride(
     })
     .onConflict('app_id')
     .merge();
+  // A game open on the previous URL learns of it (it closes when the origin changed).
+  await notifyOverrideChange(knex, game.app_id);
   await saves.fail([game.app_id]);
 }
 
 export async function clearOverride(knex: Knex, game: ArcadeApp): Promise<void> {
   await knex('arcade_overrides').where({ app_id: game.app_id }).delete();
+  await notifyOverrideChange(knex, game.app_id);
 }

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { conflict } from '../errors.js';
 import type { JobReplies } from '../jobs/request-reply.js';
 import { checkNow } from './checks.js';
+import { releaseHeldEvents } from './data-events.js';
 import { limiterFor, recordEvent, type ArcadeApp } from './games.js';
 import { refuseBlockedHost } from './host-rules.js';
 import { APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './presenters.js';
@@ -110,6 +111,8 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
       .update({ live_release_id: release.id, previous_live_release_id: previous, updated_at: trx.fn.now() })
       .returning('*');
     await recordEvent(trx, game.app_id, 'release_live', { number: release.number });
+    // Events held while no live release named an events URL go out now.
+    if (release.data_events_url) await releaseHeldEvents(trx, game.app_id);
     await emailDeveloper(
       trx,
       game,

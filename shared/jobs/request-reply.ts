@@ -66,7 +66,8 @@ export class JobReplies {
   private started: Promise<void> | null = null;
 
   constructor(
-    private readonly signals: Signals,
+    /** The process's LISTEN connection, also lent to other listeners (Arcade's play streams). */
+    readonly signals: Signals,
     private readonly knex: Knex,
     private readonly log: Logger,
   ) {}

@@ -1,8 +1,8 @@
 // The target of an ARCADE_APP report: the game's app (by its id), its publishing account (the spec takes
 // the account from the game, not from `username`), and a snapshot for moderation of what players got at
 // that moment: the store page, the live release, its origin and latest check. With `instance_id`, the
-// snapshot names the play it came from; plays are recorded by the player side (launches), and until a
-// play is found the snapshot says so (`instance: null`) rather than guess.
+// snapshot also holds the play it came from (release, origin and check at launch); an id that is no play
+// of this game leaves `instance` null rather than guess.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { invalidRequest } from '../errors.js';
@@ -28,6 +28,14 @@ export async function findArcadeAppTarget(
     game.live_release_id ? knex('arcade_releases').where({ id: game.live_release_id }).first() : undefined,
   ]);
   const check = live?.last_check_id ? await knex('arcade_checks').where({ id: live.last_check_id }).first() : undefined;
+  // The play the report came from, when it is this game's: its release, origin and check at launch.
+  const play =
+    input.instance_id && isUuid(input.instance_id)
+      ? await knex('arcade_instances').where({ id: input.instance_id, app_id: game.app_id }).first()
+      : undefined;
+  const playCheck = play?.check_id
+    ? await knex('arcade_checks').where({ id: play.check_id }).first('result')
+    : undefined;
   return {
     accountId: game.account_id as string,
     targetId: game.app_id as string,
@@ -39,7 +47,17 @@ export async function findArcadeAppTarget(
       tagline: listing?.fields?.tagline ?? null,
       release: live ? { id: live.id, number: live.number, entry_url: live.entry_url, origin: live.entry_origin } : null,
       latest_check: check ? { ...check.result, checked_at: new Date(check.created_at).toISOString() } : null,
-      instance: null,
+      instance: play
+        ? {
+            id: play.id,
+            mode: play.mode,
+            release_number: play.release_number,
+            url: play.url,
+            origin: play.origin,
+            check: playCheck?.result ?? null,
+            at: new Date(play.created_at).toISOString(),
+          }
+        : null,
     },
   };
 }

@@ -3,6 +3,7 @@ import type { JobPayloads, QueueName } from '../../shared/queue.js';
 import type { JobHandler } from '../job-context.js';
 import { catalogStats } from './catalog-stats.js';
 import { checkUrl } from './check-url.js';
+import { deliverEvent, sweepEvents } from './data-events.js';
 import { cleanMedia } from './clean-media.js';
 import { processImageJob } from './process-image.js';
 import { sendEmail } from './send-email.js';
@@ -15,4 +16,6 @@ export const jobHandlers: JobHandlers = {
   'media.cleanup': cleanMedia,
   'catalog.stats': catalogStats,
   'url.check': checkUrl,
+  'data-event.deliver': deliverEvent,
+  'data-event.sweep': sweepEvents,
 };

@@ -1,0 +1,94 @@
+// Player routes (spec arcade.md: Player grants; DECISIONS: Arcade launch): grants, launching a game,
+// the owner's test launch of the development URL, and the stream a page with an open game listens to.
+// All are session only: no scope opens a game or a player's games to a key.
+import { agree, changeNickname, listGrants, revoke } from '../../../shared/arcade/grants.js';
+import { launchLive, launchOverride } from '../../../shared/arcade/launch.js';
+import { config } from '../../../shared/config.js';
+import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { AppContext } from '../../context.js';
+import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { validate } from '../../middleware/validate.js';
+import type { VersionedRoutes } from '../versioned.js';
+import { idParams } from '../account/schemas.js';
+import { bodyWith } from './enable.js';
+import { developer, developerGame } from './developer-game.js';
+import { openPlayStream } from './play-stream.js';
+
+const appIdParams: SchemaObject = {
+  type: 'object',
+  required: ['appId'],
+  properties: { appId: { type: 'string', maxLength: 100 } },
+};
+const forgetQuery: SchemaObject = { type: 'object', properties: { forget: { type: 'boolean', default: false } } };
+const slugParams: SchemaObject = {
+  type: 'object',
+  required: ['slug'],
+  properties: { slug: { type: 'string', maxLength: 100 } },
+};
+const instanceParams: SchemaObject = {
+  type: 'object',
+  required: ['iid'],
+  properties: { iid: { type: 'string', maxLength: 100 } },
+};
+
+const launchDeps = () => ({ secret: config().secret, issuer: config().publicUrl });
+
+async function grantAnswer(ctx: AppContext, appId: string) {
+  const mediaUrl = (key: string) => ctx.services.media.url(key);
+  const grants = await listGrants(ctx.services.knex, sessionCaller(ctx).account.id, mediaUrl);
+  return grants.find((grant) => grant.app_id === appId)!;
+}
+
+export function arcadePlayerRoutes(api: VersionedRoutes): void {
+  const read = sessionOnly({ allowance: 'read', mfa: true });
+  const write = sessionOnly({ allowance: 'write', mfa: true });
+
+  api.get('/account/arcade/grants', read, async (ctx) => {
+    const mediaUrl = (key: string) => ctx.services.media.url(key);
+    ctx.body = { data: await listGrants(ctx.services.knex, sessionCaller(ctx).account.id, mediaUrl) };
+  });
+
+  api.post('/account/arcade/grants', write, async (ctx) => {
+    const body = bodyWith(ctx, ['app_id', 'nickname']);
+    const { created } = await agree(ctx.services.knex, sessionCaller(ctx).account.id, body.app_id, body.nickname);
+    ctx.status = created ? 201 : 200;
+    ctx.body = { data: { grant: await grantAnswer(ctx, body.app_id as string) } };
+  });
+
+  api.patch('/account/arcade/grants/:appId', write, validate({ params: appIdParams }), async (ctx) => {
+    const appId = ctx.state.input.params.appId as string;
+    const body = bodyWith(ctx, ['nickname']);
+    await changeNickname(ctx.services.knex, sessionCaller(ctx).account.id, appId, body.nickname);
+    ctx.body = { data: { grant: await grantAnswer(ctx, appId) } };
+  });
+
+  api.delete(
+    '/account/arcade/grants/:appId',
+    write,
+    validate({ params: appIdParams, query: forgetQuery }),
+    async (ctx) => {
+      const appId = ctx.state.input.params.appId as string;
+      await revoke(ctx.services.knex, sessionCaller(ctx).account.id, appId, ctx.state.input.query.forget === true);
+      ctx.body = { data: null };
+    },
+  );
+
+  api.post('/arcade/apps/:slug/launch', write, validate({ params: slugParams }), async (ctx) => {
+    const slug = ctx.state.input.params.slug as string;
+    ctx.body = { data: await launchLive(ctx.services.knex, launchDeps(), sessionCaller(ctx).account, slug) };
+  });
+
+  api.post(
+    '/account/apps/:id/arcade/override/launch',
+    developer('write'),
+    validate({ params: idParams }),
+    async (ctx) => {
+      const game = await developerGame(ctx);
+      ctx.body = { data: await launchOverride(ctx.services.knex, launchDeps(), sessionCaller(ctx).account, game) };
+    },
+  );
+
+  api.get('/arcade/instances/:iid/stream', read, validate({ params: instanceParams }), async (ctx) => {
+    await openPlayStream(ctx, ctx.state.input.params.iid as string);
+  });
+}

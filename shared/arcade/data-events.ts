@@ -1,0 +1,93 @@
+// Data events to a game's server (spec: Events; DECISIONS: Arcade). An event is a row written in the same
+// transaction as the change that causes it, so none is lost and none exists without its change. It is
+// delivered by the `data-event.deliver` job as a signed JWT to the live release's `data_events_url`,
+// through the outbound guard, on the retry schedule of DECISIONS. While no live release names an events
+// URL the event waits (held) and no job runs; making such a release live sends the waiting ones.
+import type { Knex } from 'knex';
+import { sendJob } from '../queue.js';
+
+export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgotten';
+
+/** DECISIONS: waits after each failed attempt, then the event fails. */
+export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+
+/** The events URL of the game's live release, or null (the game's events are then held). */
+export async function liveEventsUrl(knex: Knex | Knex.Transaction, appId: string): Promise<string | null> {
+  const row = await knex('arcade_apps as a')
+    .join('arcade_releases as r', 'r.id', 'a.live_release_id')
+    .where('a.app_id', appId)
+    .whereNot('a.status', 'removed')
+    .first('r.data_events_url');
+  return (row?.data_events_url as string | null | undefined) ?? null;
+}
+
+/** Sends the delivery job of one event (one queued per event: the queue is stately by event id). */
+export async function queueDelivery(trx: Knex.Transaction, eventId: string, delaySeconds = 0): Promise<void> {
+  await sendJob(
+    trx,
+    'data-event.deliver',
+    { event_id: eventId },
+    { singletonKey: eventId, ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) },
+  );
+}
+
+export async function recordDataEvent(
+  trx: Knex.Transaction,
+  appId: string,
+  playerId: string,
+  type: DataEventType,
+  data: Record<string, unknown>,
+): Promise<string> {
+  const [row] = await trx('arcade_data_events')
+    .insert({ app_id: appId, player_id: playerId, type, data: JSON.stringify(data) })
+    .returning('id');
+  if (await liveEventsUrl(trx, appId)) await queueDelivery(trx, row.id as string);
+  return row.id as string;
+}
+
+/** A release with an events URL went live: the game's held events go out now. */
+export async function releaseHeldEvents(trx: Knex.Transaction, appId: string): Promise<number> {
+  const held: Array<{ id: string }> = await trx('arcade_data_events')
+    .where({ app_id: appId, status: 'pending' })
+    .orderBy('created_at')
+    .select('id');
+  for (const event of held) await queueDelivery(trx, event.id);
+  return held.length;
+}
+
+export interface DataEventCounts {
+  pending: number;
+  held: number;
+  failed: number;
+  oldest_pending_at: string | null;
+}
+
+/** The app answers' `data_events`, computed from the database for several games in one statement. */
+export async function dataEventCounts(knex: Knex, appIds: string[]): Promise<Map<string, DataEventCounts>> {
+  const counts = new Map<string, DataEventCounts>(
+    appIds.map((id) => [id, { pending: 0, held: 0, failed: 0, oldest_pending_at: null }]),
+  );
+  if (appIds.length === 0) return counts;
+  const { rows } = await knex.raw<{
+    rows: Array<{ app_id: string; pending: number; failed: number; oldest: Date | null; has_url: boolean }>;
+  }>(
+    `SELECT a.app_id,
+       (SELECT count(*) FROM arcade_data_events e WHERE e.app_id = a.app_id AND e.status = 'pending')::int AS pending,
+       (SELECT count(*) FROM arcade_data_events e WHERE e.app_id = a.app_id AND e.status = 'failed')::int AS failed,
+       (SELECT min(created_at) FROM arcade_data_events e WHERE e.app_id = a.app_id AND e.status = 'pending') AS oldest,
+       EXISTS (SELECT 1 FROM arcade_releases r WHERE r.id = a.live_release_id AND r.data_events_url IS NOT NULL
+               AND a.status <> 'removed') AS has_url
+     FROM arcade_apps a WHERE a.app_id = ANY(CAST(:ids AS uuid[]))`,
+    { ids: appIds as unknown as Knex.Value },
+  );
+  for (const row of rows) {
+    counts.set(row.app_id, {
+      pending: row.pending,
+      // Pending events wait for a release with an events URL when the live one has none.
+      held: row.has_url ? 0 : row.pending,
+      failed: row.failed,
+      oldest_pending_at: row.oldest ? new Date(row.oldest).toISOString() : null,
+    });
+  }
+  return counts;
+}

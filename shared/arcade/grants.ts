@@ -1,0 +1,166 @@
+// Players' grants to games (spec: Grant, Player grants; DECISIONS: Arcade): agreeing (with a nickname),
+// changing the nickname, revoking and forgetting. Each change that a game's server must learn of records
+// its data event in the same transaction, and tells open plays of the game (GRANT_UPDATE).
+import type { Knex } from 'knex';
+import { invalidRequest, notFound } from '../errors.js';
+import { isUuid } from '../validation/uuid.js';
+import { recordDataEvent } from './data-events.js';
+import { limiterFor } from './games.js';
+import { notifyGrantUpdate } from './grant-updates.js';
+
+/** Spec Limits: nickname changes, 10 per account per day. */
+const NICKNAME_CHANGES = { name: 'arcade-nickname', failures: 10, windowSeconds: 24 * 3600, reason: 'rate_limited' };
+
+// Control (Cc), bidirectional controls and zero-width characters (spec: nickname rules).
+const FORBIDDEN = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
+
+/** Throws 400 `nickname_invalid` unless 2 to 32 characters without spaces at the ends or invisible ones. */
+export function checkNickname(value: unknown): string {
+  const refuse = (message: string) => invalidRequest(message, { reason: 'nickname_invalid', field: 'nickname' });
+  if (typeof value !== 'string') throw refuse('nickname is required.');
+  const nickname = value.normalize('NFC');
+  const length = [...nickname].length;
+  if (length < 2 || length > 32) throw refuse('A nickname has 2 to 32 characters.');
+  if (/^\s|\s$/u.test(nickname)) throw refuse('A nickname cannot start or end with a space.');
+  if (FORBIDDEN.test(nickname)) throw refuse('A nickname cannot hold control, direction or zero-width characters.');
+  return nickname;
+}
+
+export interface GrantRow {
+  account_id: string;
+  app_id: string;
+  nickname: string;
+  scopes: string[];
+  granted_at: Date;
+  revoked_at: Date | null;
+}
+
+function noGrant() {
+  return notFound('You have no grant for this game.', 'app_not_found');
+}
+
+/** The player id of an account for a game, created on first need. */
+export async function playerIdOf(trx: Knex.Transaction, accountId: string, appId: string): Promise<string> {
+  const [row] = await trx('arcade_players')
+    .insert({ account_id: accountId, app_id: appId })
+    .onConflict(['account_id', 'app_id'])
+    .merge({ account_id: accountId })
+    .returning('player_id');
+  return row.player_id as string;
+}
+
+/** POST /account/arcade/grants: agree to let the game know who the player is. */
+export async function agree(knex: Knex, accountId: string, appId: unknown, nicknameInput: unknown) {
+  if (typeof appId !== 'string' || !isUuid(appId)) throw notFound('No Arcade game has this id.', 'app_not_found');
+  const nickname = checkNickname(nicknameInput);
+  return knex.transaction(async (trx) => {
+    const game = await trx('arcade_apps').where({ app_id: appId }).whereNot({ status: 'removed' }).first('app_id');
+    if (!game) throw notFound('No Arcade game has this id.', 'app_not_found');
+    await playerIdOf(trx, accountId, appId);
+    const existing = (await trx('arcade_grants')
+      .where({ account_id: accountId, app_id: appId })
+      .forUpdate()
+      .first()) as GrantRow | undefined;
+    if (existing && !existing.revoked_at) return { grant: existing, created: false };
+    const [grant] = await trx('arcade_grants')
+      .insert({ account_id: accountId, app_id: appId, nickname, granted_at: trx.fn.now(), revoked_at: null })
+      .onConflict(['account_id', 'app_id'])
+      .merge(['nickname', 'granted_at', 'revoked_at'])
+      .returning('*');
+    await notifyGrantUpdate(trx, accountId, appId);
+    return { grant: grant as GrantRow, created: true };
+  });
+}
+
+export async function changeNickname(knex: Knex, accountId: string, appId: string, nicknameInput: unknown) {
+  const nickname = checkNickname(nicknameInput);
+  if (!isUuid(appId)) throw noGrant();
+  const limiter = limiterFor(knex, NICKNAME_CHANGES);
+  await limiter.check([accountId]);
+  const grant = await knex.transaction(async (trx) => {
+    const current = (await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).forUpdate().first()) as
+      GrantRow | undefined;
+    if (!current) throw noGrant();
+    const [updated] = await trx('arcade_grants')
+      .where({ account_id: accountId, app_id: appId })
+      .update({ nickname })
+      .returning('*');
+    if (!current.revoked_at && current.nickname !== nickname) {
+      const playerId = await playerIdOf(trx, accountId, appId);
+      await recordDataEvent(trx, appId, playerId, 'nickname_changed', { nickname });
+      await notifyGrantUpdate(trx, accountId, appId);
+    }
+    return updated as GrantRow;
+  });
+  await limiter.fail([accountId]);
+  return grant;
+}
+
+/** Revoke (the game gets no more tokens), or forget (a new player id next time). Idempotent for revoke. */
+export async function revoke(knex: Knex, accountId: string, appId: string, forget: boolean): Promise<void> {
+  if (!isUuid(appId)) throw noGrant();
+  await knex.transaction(async (trx) => {
+    const current = (await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).forUpdate().first()) as
+      GrantRow | undefined;
+    const player = await trx('arcade_players').where({ account_id: accountId, app_id: appId }).first('player_id');
+    if (!current && !player) throw noGrant();
+    if (current && !current.revoked_at) {
+      await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).update({ revoked_at: trx.fn.now() });
+      if (!forget) await recordDataEvent(trx, appId, player.player_id, 'grant_revoked', {});
+    }
+    if (forget) {
+      await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).delete();
+      await trx('arcade_players').where({ account_id: accountId, app_id: appId }).delete();
+      if (player) await recordDataEvent(trx, appId, player.player_id, 'grant_forgotten', {});
+    }
+    await notifyGrantUpdate(trx, accountId, appId);
+  });
+}
+
+/** The active grant of an account for a game, with its player id; null without one. */
+export async function activeGrant(knex: Knex | Knex.Transaction, accountId: string, appId: string) {
+  const row = await knex('arcade_grants as g')
+    .join('arcade_players as p', (j) => j.on('p.account_id', 'g.account_id').andOn('p.app_id', 'g.app_id'))
+    .where({ 'g.account_id': accountId, 'g.app_id': appId })
+    .whereNull('g.revoked_at')
+    .first('g.nickname', 'g.scopes', 'p.player_id');
+  return (row as { nickname: string; scopes: string[]; player_id: string } | undefined) ?? null;
+}
+
+export async function listGrants(knex: Knex, accountId: string, mediaUrl: (key: string) => string) {
+  const rows = await knex('arcade_grants as g')
+    .join('arcade_apps as a', 'a.app_id', 'g.app_id')
+    .leftJoin('arcade_listings as l', (j) => j.on('l.app_id', 'g.app_id').andOn(knex.raw("l.status = 'approved'")))
+    .where('g.account_id', accountId)
+    .orderBy('g.granted_at', 'desc')
+    .select('g.*', 'a.slug', 'l.fields', 'l.media');
+  const iconIds = rows
+    .map((r: { media?: Record<string, string> | null }) => r.media?.['icon:0'])
+    .filter((id: string | undefined): id is string => typeof id === 'string');
+  const icons: Array<{ id: string; storage_key: string }> = iconIds.length
+    ? await knex('images').whereIn('id', iconIds).select('id', 'storage_key')
+    : [];
+  const urlOf = new Map(icons.map((i) => [i.id, mediaUrl(i.storage_key)]));
+  return rows.map(
+    (r: GrantRow & { slug: string; fields: Record<string, unknown> | null; media: Record<string, string> | null }) =>
+      presentGrant(
+        r,
+        r.slug,
+        (r.fields?.name as string | undefined) ?? null,
+        urlOf.get(r.media?.['icon:0'] ?? '') ?? null,
+      ),
+  );
+}
+
+export function presentGrant(grant: GrantRow, slug: string, name: string | null, iconUrl: string | null) {
+  return {
+    app_id: grant.app_id,
+    slug,
+    name,
+    icon_url: iconUrl,
+    scopes: grant.scopes,
+    nickname: grant.nickname,
+    granted_at: new Date(grant.granted_at).toISOString(),
+    revoked_at: grant.revoked_at ? new Date(grant.revoked_at).toISOString() : null,
+  };
+}

@@ -1,0 +1,117 @@
+// Launching a game (DECISIONS: Arcade, launch): the live release for players, or the owner's development
+// URL in test mode. Each launch records its play (instance) with the release, origin and latest check of
+// that moment, so a report can cite it, and mints an identity token when the release asks for `identify`
+// (which needs the player's active grant first).
+import type { Knex } from 'knex';
+import type { Account } from '../accounts/account.js';
+import { conflict, forbidden, notFound } from '../errors.js';
+import { signToken } from '../identity/signing-keys.js';
+import type { ArcadeApp } from './games.js';
+import { activeGrant } from './grants.js';
+import type { ReleaseRow } from './presenters.js';
+
+/** DECISIONS: identity tokens live 15 minutes. */
+export const IDENTITY_TTL_SECONDS = 15 * 60;
+
+export interface LaunchDeps {
+  secret: string;
+  /** PUBLIC_URL: the tokens' `iss`. */
+  issuer: string;
+}
+
+function notPlayable() {
+  return forbidden('not_playable', {}, 'This game cannot be opened now.');
+}
+
+/** Players may open a game that is listed, carries no notice and has a live release. */
+function playable(game: ArcadeApp | undefined): game is ArcadeApp {
+  return game !== undefined && game.status === 'listed' && game.notice_kind === null && game.live_release_id !== null;
+}
+
+async function identityFor(
+  knex: Knex,
+  deps: LaunchDeps,
+  account: Account,
+  game: ArcadeApp,
+  release: ReleaseRow,
+  iid: string,
+) {
+  if (!release.scopes.includes('identify')) return null;
+  const grant = await activeGrant(knex, account.id, game.app_id);
+  if (!grant) throw forbidden('grant_required', {}, 'This game asks who you are: agree to it first.');
+  return signToken(
+    knex,
+    deps.secret,
+    { iss: deps.issuer, aud: game.app_id, sub: grant.player_id, nickname: grant.nickname, scope: 'identify', iid },
+    { expiresInSeconds: IDENTITY_TTL_SECONDS },
+  );
+}
+
+async function recordPlay(
+  knex: Knex,
+  account: Account,
+  game: ArcadeApp,
+  mode: 'live' | 'test',
+  release: ReleaseRow,
+  place: { url: string; origin: string },
+) {
+  const [row] = await knex('arcade_instances')
+    .insert({
+      account_id: account.id,
+      app_id: game.app_id,
+      mode,
+      release_id: release.id,
+      release_number: release.number,
+      url: place.url,
+      origin: place.origin,
+      check_id: release.last_check_id,
+    })
+    .returning('id');
+  return row.id as string;
+}
+
+export async function launchLive(knex: Knex, deps: LaunchDeps, account: Account, slug: string) {
+  const game = (await knex('arcade_apps').where({ slug }).first()) as ArcadeApp | undefined;
+  if (!game) throw notFound('No Arcade game has this slug.', 'app_not_found');
+  if (!playable(game)) throw notPlayable();
+  const release = (await knex('arcade_releases').where({ id: game.live_release_id }).first()) as ReleaseRow;
+  // The grant is asked for before the play is recorded: a refused launch leaves nothing behind.
+  if (release.scopes.includes('identify') && !(await activeGrant(knex, account.id, game.app_id))) {
+    throw forbidden('grant_required', {}, 'This game asks who you are: agree to it first.');
+  }
+  const iid = await recordPlay(knex, account, game, 'live', release, {
+    url: release.entry_url,
+    origin: release.entry_origin,
+  });
+  return {
+    instance_id: iid,
+    mode: 'live' as const,
+    url: release.entry_url,
+    release_number: release.number,
+    identity: await identityFor(knex, deps, account, game, release, iid),
+  };
+}
+
+/** The owner's test launch on the development URL (reasons override_not_found, override_expired, not_playable). */
+export async function launchOverride(knex: Knex, deps: LaunchDeps, account: Account, game: ArcadeApp) {
+  const saved = await knex('arcade_overrides').where({ app_id: game.app_id }).first();
+  if (!saved) throw notFound('No development URL is saved for this game.', 'override_not_found');
+  if (new Date(saved.expires_at).getTime() <= Date.now()) {
+    throw conflict('override_expired', {}, 'The development URL expired: save it again.');
+  }
+  if (game.status === 'removed' || game.status === 'suspended' || game.notice_kind) throw notPlayable();
+  const release = (await knex('arcade_releases').where({ id: saved.release_id, app_id: game.app_id }).first()) as
+    ReleaseRow | undefined;
+  if (!release || !['draft', 'submitted', 'in_review', 'approved'].includes(release.status)) throw notPlayable();
+  if (release.scopes.includes('identify') && !(await activeGrant(knex, account.id, game.app_id))) {
+    throw forbidden('grant_required', {}, 'The release asks who you are: agree to your own game first.');
+  }
+  const iid = await recordPlay(knex, account, game, 'test', release, { url: saved.url, origin: saved.origin });
+  return {
+    instance_id: iid,
+    mode: 'test' as const,
+    url: saved.url as string,
+    release_number: release.number,
+    identity: await identityFor(knex, deps, account, game, release, iid),
+  };
+}
