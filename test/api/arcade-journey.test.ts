@@ -1,11 +1,13 @@
 // The whole developer journey against a local https "developer host" reached through the outbound guard's
-// test door, with the real url.check job: enable, store page, release, check, submit, moderator approval,
-// live, a new release live, rollback, rollback too far, remove.
+// test door, with the real url.check and image jobs: enable, store page and icon, release, check, submit,
+// moderator approval, live, a new release live, rollback, rollback too far, remove.
 import { expect } from 'chai';
+import sharp from 'sharp';
 import { db } from '../../shared/db/knex.js';
 import { arcadeDeveloper, enabledGame, GAME_PAGE, listingBody, releaseBody, serveGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
+import { testMedia, useImageWorker } from '../helpers/image-worker.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import { staffMember } from '../helpers/moderation.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -14,7 +16,9 @@ describe('Arcade: the developer journey', function () {
   this.timeout(60000);
   useCleanDatabase();
   useJobWorker(['url.check', 'email.send']);
-  const app = useTestApp();
+  const media = testMedia();
+  const app = useTestApp({ media });
+  useImageWorker(() => media);
   let host: FakeHost;
 
   before(async () => {
@@ -32,6 +36,15 @@ describe('Arcade: the developer journey', function () {
     const listing = await dev.site.put(`${base}/listing`, listingBody({ name: 'Journey Rocks' }));
     expect(listing.status, listing.text).to.equal(200);
     expect(listing.body.data.listing).to.deep.include({ name: 'Journey Rocks', status: 'draft' });
+    const form = new FormData();
+    form.append('kind', 'icon');
+    form.append('position', '0');
+    const icon = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    form.append('file', new Blob([icon], { type: 'image/png' }), 'icon.png');
+    const uploaded = await dev.site.request('POST', `${base}/media`, { raw: form });
+    expect(uploaded.status, uploaded.text).to.equal(201);
     const listingSubmitted = await dev.site.post(`${base}/listing/submit`);
     expect(listingSubmitted.status, listingSubmitted.text).to.equal(200);
     expect((await dev.site.put(`${base}/listing`, listingBody())).body.error.reason).to.equal('listing_locked');
@@ -65,6 +78,7 @@ describe('Arcade: the developer journey', function () {
     expect(wentLive.body.data.app).to.deep.include({ status: 'listed' });
     const shown = await app.client.get('/api/v1/arcade/apps/journey-rocks');
     expect(shown.body.data).to.deep.include({ name: 'Journey Rocks', host: host.name });
+    expect(shown.body.data.icon_url).to.equal(uploaded.body.data.image_url);
 
     const second = await release('<!doctype html><title>Rocks 2</title>');
     expect((await live(second)).status).to.equal(200);
