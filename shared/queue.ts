@@ -69,13 +69,12 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   },
   'data-event.deliver': {
     // Failed attempts are scheduled by the delivery itself (the spec's schedule); pg-boss retries only a
-    // job that died with its worker. One queued job per event: the sweeper cannot double it.
+    // job that died with its worker. A lease on the event row keeps two jobs from sending it at once.
     retryLimit: 3,
-    retryDelay: 5,
+    retryDelay: 15,
     retryBackoff: false,
     expireInSeconds: 30,
     retentionMinutes: 60,
-    policy: 'stately',
     concurrency: 16,
     pollingIntervalSeconds: 1,
   },

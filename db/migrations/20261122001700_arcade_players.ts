@@ -50,6 +50,8 @@ export async function up(knex: Knex): Promise<void> {
     t.text('status').notNullable().defaultTo('pending');
     t.integer('attempts').notNullable().defaultTo(0);
     t.timestamp('next_attempt_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    // An attempt in flight holds the event until then; a worker that dies lets it go when it passes.
+    t.timestamp('leased_until', { useTz: true });
     t.text('last_error');
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('delivered_at', { useTz: true });

@@ -21,14 +21,9 @@ export async function liveEventsUrl(knex: Knex | Knex.Transaction, appId: string
   return (row?.data_events_url as string | null | undefined) ?? null;
 }
 
-/** Sends the delivery job of one event (one queued per event: the queue is stately by event id). */
+/** Sends the delivery job of one event (the event row's lease keeps two jobs from sending it at once). */
 export async function queueDelivery(trx: Knex.Transaction, eventId: string, delaySeconds = 0): Promise<void> {
-  await sendJob(
-    trx,
-    'data-event.deliver',
-    { event_id: eventId },
-    { singletonKey: eventId, ...(delaySeconds > 0 ? { startAfter: delaySeconds } : {}) },
-  );
+  await sendJob(trx, 'data-event.deliver', { event_id: eventId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
 }
 
 export async function recordDataEvent(

@@ -2,7 +2,8 @@
 // tokens (header typ `data-event+jwt`), POSTed as `application/jwt` with `webhook-id` through the outbound
 // guard. 2xx delivers; 410 fails at once; anything else (another status, a time-out, a refused address)
 // schedules the next attempt on the retry schedule, then fails. The row changes only after the attempt, so
-// a worker that dies in the middle leaves the event pending for the next job or the sweeper.
+// a worker that dies in the middle leaves the event pending, leased for 15 s, for the next job or the
+// sweeper. Delivery is at least once: a receiver drops repeats by `webhook-id`.
 import type { Knex } from 'knex';
 import { guardedFetch } from '../net/guarded-fetch.js';
 import { isOutboundRefused } from '../net/outbound-refused.js';
@@ -57,32 +58,46 @@ async function attempt(
   }
 }
 
+/** How long an attempt holds its event: more than the guard's 10 s for the whole request. */
+export const LEASE_SECONDS = 15;
+
 export async function deliverDataEvent(knex: Knex, eventId: string, deps: DeliveryDeps): Promise<DeliveryOutcome> {
   const event = (await knex('arcade_data_events').where({ id: eventId }).first()) as EventRow | undefined;
   if (!event || event.status !== 'pending') return 'done';
   const url = await liveEventsUrl(knex, event.app_id);
   // Held: making a release with an events URL live queues it again.
   if (!url) return 'held';
+  // Another job holds it (a sweep raced a scheduled attempt): that one reports the outcome.
+  const leased = await knex('arcade_data_events')
+    .where({ id: event.id, status: 'pending' })
+    .where((q) => q.whereNull('leased_until').orWhere('leased_until', '<', knex.fn.now()))
+    .update({ leased_until: knex.raw(`now() + interval '${LEASE_SECONDS} seconds'`) });
+  if (leased === 0) return 'done';
   const result = await attempt(url, event, deps, knex);
   const attempts = event.attempts + 1;
   if (result.status !== undefined && result.status >= 200 && result.status < 300) {
     await knex('arcade_data_events')
       .where({ id: event.id, status: 'pending' })
-      .update({ status: 'delivered', attempts, delivered_at: knex.fn.now(), last_error: null });
+      .update({ status: 'delivered', attempts, delivered_at: knex.fn.now(), last_error: null, leased_until: null });
     return 'delivered';
   }
   const lastError = result.status !== undefined ? `status ${result.status}` : (result.error ?? 'unknown');
   if (result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length) {
     await knex('arcade_data_events')
       .where({ id: event.id, status: 'pending' })
-      .update({ status: 'failed', attempts, failed_at: knex.fn.now(), last_error: lastError });
+      .update({ status: 'failed', attempts, failed_at: knex.fn.now(), last_error: lastError, leased_until: null });
     return 'failed';
   }
   const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
   await knex.transaction(async (trx) => {
     await trx('arcade_data_events')
       .where({ id: event.id, status: 'pending' })
-      .update({ attempts, last_error: lastError, next_attempt_at: new Date(Date.now() + wait * 1000) });
+      .update({
+        attempts,
+        last_error: lastError,
+        next_attempt_at: new Date(Date.now() + wait * 1000),
+        leased_until: null,
+      });
     await queueDelivery(trx, event.id, wait);
   });
   return 'retrying';
@@ -93,6 +108,7 @@ export async function sweepDataEvents(knex: Knex): Promise<number> {
   const due: Array<{ id: string }> = await knex('arcade_data_events')
     .where({ status: 'pending' })
     .where('next_attempt_at', '<', new Date(Date.now() - 60_000))
+    .where((q) => q.whereNull('leased_until').orWhere('leased_until', '<', knex.fn.now()))
     .orderBy('next_attempt_at')
     .limit(1000)
     .select('id');
