@@ -75,8 +75,10 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     retryBackoff: false,
     expireInSeconds: 30,
     retentionMinutes: 60,
-    concurrency: 16,
-    pollingIntervalSeconds: 1,
+    // A backlog (events held until a release goes live) drains in batches: 4 workers of 50 attempts.
+    concurrency: 4,
+    batchSize: 50,
+    pollingIntervalSeconds: 0.5,
   },
   'data-event.sweep': {
     retryLimit: 0,

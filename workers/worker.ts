@@ -43,7 +43,11 @@ export async function subscribeAll(options: WorkerOptions): Promise<RunningWorke
       ids.push(
         await options.boss.work(
           queue,
-          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2 },
+          {
+            batchSize: settings.batchSize ?? 1,
+            includeMetadata: true,
+            pollingIntervalSeconds: settings.pollingIntervalSeconds ?? 2,
+          },
           handle,
         ),
       );
@@ -64,7 +68,13 @@ function wrap(
   handler: JobHandler<unknown>,
   services: WorkerServices,
 ): PgBoss.WorkWithMetadataHandler<unknown> {
-  return async ([job]) => {
+  const one = runOne(queue, settings, handler, services);
+  // A batch runs its jobs side by side; one that throws fails the batch, which pg-boss retries.
+  return async (jobs) => (jobs.length === 1 ? one(jobs[0]) : Promise.all(jobs.map((job) => one(job))));
+}
+
+function runOne(queue: string, settings: QueueOptions, handler: JobHandler<unknown>, services: WorkerServices) {
+  return async (job: PgBoss.JobWithMetadata<unknown>) => {
     const context = { ...services, jobId: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit };
     try {
       const result = await handler(job.data, context);

@@ -4,7 +4,17 @@ import { layout } from './layout.js';
 import { me } from './me.js';
 import { people } from './people.js';
 import { catalog } from './catalog.js';
+import { dataEvents } from './data-events.js';
 import { images } from './images.js';
 import { stack } from './stack.js';
 
-export const scenarios: Record<string, Scenario> = { stack, me, charge, layout, images, catalog, people };
+export const scenarios: Record<string, Scenario> = {
+  stack,
+  me,
+  charge,
+  layout,
+  images,
+  catalog,
+  people,
+  'data-events': dataEvents,
+};

@@ -21,6 +21,12 @@ export interface QueueOptions {
   concurrency?: number;
   /** How often an idle worker looks for jobs when no wake-up signal arrives. */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs one worker fetches and runs together (1 by default). pg-boss waits out the polling interval
+   * after each fetch, so a busy queue of short jobs needs batches to go faster than one job per interval
+   * per worker. A batch succeeds or fails as a whole: only for handlers whose repeats are harmless.
+   */
+  batchSize?: number;
 }
 
 export type Role = 'api' | 'worker' | 'tool';

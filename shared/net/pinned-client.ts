@@ -2,9 +2,20 @@
 // resolve the URL's host itself at connect time (a second lookup an attacker's DNS can answer
 // differently); here the connector swaps the host for the checked address while TLS still verifies the
 // certificate against the host name, sent as SNI.
+import { createSecureContext, type SecureContext } from 'node:tls';
 import { buildConnector, Client } from 'undici';
 import type { CheckedHost } from './checked-host.js';
 import { trustedAuthorities } from './test-door.js';
+
+// Parsing a list of authorities into a TLS context takes tens of milliseconds (Node's own default context
+// is built once): with the test door's extra CA, the context is built once per list and reused.
+const contexts = new WeakMap<string[], SecureContext>();
+
+function secureContextFor(ca: string[]): SecureContext {
+  let context = contexts.get(ca);
+  if (!context) contexts.set(ca, (context = createSecureContext({ ca })));
+  return context;
+}
 
 export function pinnedClient(origin: string, checked: CheckedHost, timeoutMs: number): Client {
   const ca = trustedAuthorities();
@@ -13,8 +24,8 @@ export function pinnedClient(origin: string, checked: CheckedHost, timeoutMs: nu
     rejectUnauthorized: true,
     // No session reuse across checks: each check is a fresh handshake that verifies the certificate.
     maxCachedSessions: 0,
-    ...(ca ? { ca } : {}),
-  });
+    ...(ca ? { secureContext: secureContextFor(ca) } : {}),
+  } as buildConnector.BuildOptions);
   const connect: buildConnector.connector = (options, callback) => {
     connectTo(
       {
