@@ -204,12 +204,15 @@ async function findPage(
     }
   }
   const [{ rows }, total] = await Promise.all([
-    db.raw<{ rows: GameRow[] }>(`SELECT ${COLUMNS} FROM games g ${clause} ORDER BY ${order.sql} LIMIT ? OFFSET ?`, [
-      ...bindings,
-      ...order.bindings,
-      limit,
-      offset,
-    ]),
+    // The page's ids first, then their rows: the ids of a deep page can come from a covering index alone
+    // (see the catalog_covering_browse migration), so only the games shown are read from the table.
+    db.raw<{ rows: GameRow[] }>(
+      `SELECT ${COLUMNS} FROM (
+         SELECT g.id, row_number() OVER (ORDER BY ${order.sql}) AS n FROM games g ${clause}
+         ORDER BY ${order.sql} LIMIT ? OFFSET ?) page
+       JOIN games g ON g.id = page.id ORDER BY page.n`,
+      [...order.bindings, ...bindings, ...order.bindings, limit, offset],
+    ),
     // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
     // client can page past 2,400 results anyway (100 pages of 24).
     known ??
