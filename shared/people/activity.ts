@@ -25,7 +25,7 @@ export interface ActivityFilters {
 }
 
 /** SQL: the reader may see an item of `visibility` by the author `author` (reader bound as :reader). */
-const ITEM_SEEN = (visibility: string, author: string) => `(${author} = :reader OR ${visibility} = 'PUBLIC'
+const SIGNED_IN_SEEN = (visibility: string, author: string) => `(${author} = :reader OR ${visibility} = 'PUBLIC'
   OR (${visibility} = 'FOLLOWERS' AND EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = :reader AND fo.followee_id = ${author})))`;
 
 /**
@@ -33,7 +33,16 @@ const ITEM_SEEN = (visibility: string, author: string) => `(${author} = :reader 
  * lookup of the subject by primary key, with no join in the outer query, so PostgreSQL walks the feed in
  * its index order and stops at the page's end instead of joining every item first.
  */
-function seenAndMatching(filters: ActivityFilters): string {
+/**
+ * An anonymous reader sees PUBLIC items only: no follows to look up, nobody of their own. The author test
+ * is always true; it is there because it names the outer row, which keeps PostgreSQL from turning the
+ * lookup of each item's subject into a hash of the whole subject table (166,000 sessions for 21 items).
+ */
+const PUBLIC_SEEN = (visibility: string, author: string) => `(${visibility} = 'PUBLIC' AND ${author} IS NOT NULL)`;
+
+function seenAndMatching(filters: ActivityFilters, anonymous: boolean): string {
+  // The text differs for anonymous readers, so their prepared plan has no per-row follow lookups.
+  const ITEM_SEEN = anonymous ? PUBLIC_SEEN : SIGNED_IN_SEEN;
   const text = filters.q?.trim() ? true : false;
   const gameNamed = `catalog_fold(coalesce((SELECT gm.name FROM games gm WHERE gm.id = x.game_id), '')) LIKE catalog_fold(:like)`;
   const textOf = (column: string | null) =>
@@ -91,13 +100,21 @@ interface ItemRow {
 }
 
 function where(filters: ActivityFilters, readerId: string | null) {
-  const clauses = [seenAndMatching(filters)];
-  const bindings: Record<string, Knex.Value> = { reader: readerId ?? '00000000-0000-0000-0000-000000000000' };
+  const anonymous = readerId === null;
+  const clauses = [seenAndMatching(filters, anonymous)];
+  const bindings: Record<string, Knex.Value> = anonymous ? {} : { reader: readerId };
   // Shared feeds (everyone, a game) leave suspended authors out, as search does, but for the author; a
   // feed of named people shows their items as their other pages do, so a page and its count agree.
-  if (!filters.authorIds) clauses.push(`(x.account_id = :reader OR ${NOT_SUSPENDED('x.account_id')})`);
-  clauses.push(`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = x.account_id)
+  if (!filters.authorIds) {
+    clauses.push(
+      anonymous ? NOT_SUSPENDED('x.account_id') : `(x.account_id = :reader OR ${NOT_SUSPENDED('x.account_id')})`,
+    );
+  }
+  // Blocks are between accounts: an anonymous reader has none.
+  if (!anonymous) {
+    clauses.push(`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = x.account_id)
     OR (b.blocker_id = x.account_id AND b.blocked_id = :reader))`);
+  }
   if (filters.authorIds?.length === 1) {
     clauses.push('x.account_id = :author');
     bindings.author = filters.authorIds[0];
@@ -214,7 +231,7 @@ export async function gameSessionTotals(knex: Knex, gameId: number, readerId: st
     `SELECT count(*)::int AS sessions, coalesce(sum(p.minutes), 0)::int AS minutes,
        count(DISTINCT (p.started_at AT TIME ZONE 'UTC')::date)::int AS days
      FROM play_sessions p
-     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND ${ITEM_SEEN('p.visibility', 'p.account_id')}
+     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND ${SIGNED_IN_SEEN('p.visibility', 'p.account_id')}
        AND (p.account_id = :reader OR ${NOT_SUSPENDED('p.account_id')})
        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = p.account_id)
          OR (b.blocker_id = p.account_id AND b.blocked_id = :reader))`,
