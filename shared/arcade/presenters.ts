@@ -2,26 +2,19 @@
 // revisions, and the short `arcade` summary every app answer carries. Reviewer names never appear.
 import type { Knex } from 'knex';
 import type { ArcadeApp } from './games.js';
+import type { ReleaseInput } from './releases.js';
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /** Approval older than this cannot be made live (spec Limits). */
 export const APPROVAL_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 
-export interface ReleaseRow {
+/** A stored release: the checked input and what the moves add to it. */
+export interface ReleaseRow extends ReleaseInput {
   id: string;
   app_id: string;
   number: number;
   status: string;
-  entry_url: string;
-  entry_origin: string;
-  capabilities: string[];
-  scopes: string[];
-  orientation: string;
-  platforms: string[];
-  third_parties: Array<{ origin: string; purpose: string }>;
-  data_events_url: string | null;
-  notes: string;
   submitted_at: Date | null;
   reviewed_at: Date | null;
   review: { decision: string; reasons: string[]; note: string | null } | null;

@@ -9,7 +9,7 @@ import { db } from '../../shared/db/knex.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
 import { deliverDataEvent } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
-import { arcadeDeveloper, enabledGame, releaseColumns } from '../helpers/arcade.js';
+import { arcadeDeveloper, enabledGame, liveRelease } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { signedInClient } from '../helpers/factories.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
@@ -55,16 +55,7 @@ describe('Arcade: data events to a game server', function () {
   async function gameWithPlayer(slug: string, eventsUrl: string | null) {
     const dev = await arcadeDeveloper(app.client);
     await enabledGame(dev, slug);
-    const [release] = await db()('arcade_releases')
-      .insert({
-        app_id: dev.app.id,
-        number: 1,
-        status: 'approved',
-        approved_at: new Date(),
-        ...releaseColumns(server.origin, { scopes: ['identify'], data_events_url: eventsUrl }),
-      })
-      .returning('id');
-    await db()('arcade_apps').where({ app_id: dev.app.id }).update({ status: 'listed', live_release_id: release.id });
+    await liveRelease(dev.app.id, server.origin, { scopes: ['identify'], data_events_url: eventsUrl });
     const player = await signedInClient(app.client);
     await player.site.post('/api/v1/account/arcade/grants', { app_id: dev.app.id, nickname: 'Gamer' });
     return { dev, player, appId: dev.app.id as string };

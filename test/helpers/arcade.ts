@@ -150,3 +150,18 @@ export function releaseBody(host: FakeHost, overrides: Record<string, unknown> =
     ...overrides,
   };
 }
+
+/** Puts an approved release live on a game straight in the database (origin and columns as given). */
+export async function liveRelease(appId: string, origin: string, overrides: Record<string, unknown> = {}) {
+  const [release] = await db()('arcade_releases')
+    .insert({
+      app_id: appId,
+      number: 1,
+      status: 'approved',
+      approved_at: new Date(),
+      ...releaseColumns(origin, overrides),
+    })
+    .returning('id');
+  await db()('arcade_apps').where({ app_id: appId }).update({ status: 'listed', live_release_id: release.id });
+  return release.id as string;
+}

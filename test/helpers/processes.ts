@@ -69,3 +69,14 @@ export function runEntry(entry: string, env: Record<string, string | undefined>,
     },
   };
 }
+
+/** Runs `npm run op -- <args>` as the operator would, on the test database; answers its exit code and output. */
+export async function runOp(args: string[], env: Record<string, string | undefined> = {}) {
+  const run = runEntry(
+    'scripts/op.ts',
+    { DATABASE_URL: process.env.DATABASE_URL, SECRET: process.env.SECRET, ...env },
+    args,
+  );
+  await new Promise((resolve) => run.child.once('close', resolve));
+  return { code: run.child.exitCode, output: run.lines.join('\n') };
+}

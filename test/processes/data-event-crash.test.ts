@@ -6,7 +6,7 @@ import { config } from '../../shared/config.js';
 import { db } from '../../shared/db/knex.js';
 import { sweepDataEvents } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
-import { arcadeDeveloper, enabledGame, releaseColumns } from '../helpers/arcade.js';
+import { arcadeDeveloper, enabledGame, liveRelease } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { signedInClient } from '../helpers/factories.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
@@ -43,16 +43,7 @@ describe('data events survive a worker killed mid-delivery', function () {
     };
     const dev = await arcadeDeveloper(app.client);
     await enabledGame(dev, 'crash-game');
-    const [release] = await db()('arcade_releases')
-      .insert({
-        app_id: dev.app.id,
-        number: 1,
-        status: 'approved',
-        approved_at: new Date(),
-        ...releaseColumns(server.origin, { scopes: ['identify'], data_events_url: server.url('/events') }),
-      })
-      .returning('id');
-    await db()('arcade_apps').where({ app_id: dev.app.id }).update({ status: 'listed', live_release_id: release.id });
+    await liveRelease(dev.app.id, server.origin, { scopes: ['identify'], data_events_url: server.url('/events') });
     const player = await signedInClient(app.client);
     await player.site.post('/api/v1/account/arcade/grants', { app_id: dev.app.id, nickname: 'Crash' });
 

@@ -7,19 +7,9 @@ import { expect } from 'chai';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
-import { runEntry } from '../helpers/processes.js';
+import { runOp } from '../helpers/processes.js';
 
 /** Runs `npm run op -- ...args` to its end; answers the exit code and everything it printed. */
-async function runOp(args: string[], env: Record<string, string> = {}) {
-  const run = runEntry(
-    'scripts/op.ts',
-    { DATABASE_URL: process.env.DATABASE_URL, SECRET: process.env.SECRET, ...env },
-    args,
-  );
-  // 'close' comes after the last output, where 'exit' may come before it.
-  await new Promise((resolve) => run.child.once('close', resolve));
-  return { code: run.child.exitCode, output: run.lines.join('\n') };
-}
 
 describe('npm run op', function () {
   this.timeout(60000);

@@ -5,18 +5,7 @@ import { config } from '../../shared/config.js';
 import { db } from '../../shared/db/knex.js';
 import { ensureSigningKeys, forgetSigner } from '../../shared/identity/signing-keys.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { runEntry } from '../helpers/processes.js';
-
-async function runOp(args: string[], env: Record<string, string | undefined> = {}) {
-  const run = runEntry(
-    'scripts/op.ts',
-    { DATABASE_URL: process.env.DATABASE_URL, SECRET: process.env.SECRET, ...env },
-    args,
-  );
-  // 'close' comes after the last output, where 'exit' may come before it.
-  await new Promise((resolve) => run.child.once('close', resolve));
-  return { code: run.child.exitCode, output: run.lines.join('\n') };
-}
+import { runOp } from '../helpers/processes.js';
 
 async function kidsByState(): Promise<Record<string, string[]>> {
   const rows: Array<{ kid: string; state: string }> = await db()('signing_keys').select('kid', 'state');

@@ -4,13 +4,7 @@ import { expect } from 'chai';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
-import { runEntry } from '../helpers/processes.js';
-
-async function runOp(args: string[]) {
-  const run = runEntry('scripts/op.ts', { DATABASE_URL: process.env.DATABASE_URL, SECRET: process.env.SECRET }, args);
-  await new Promise((resolve) => run.child.once('close', resolve));
-  return { code: run.child.exitCode, output: run.lines.join('\n') };
-}
+import { runOp } from '../helpers/processes.js';
 
 describe('npm run op -- staff', function () {
   this.timeout(60000);
