@@ -208,6 +208,21 @@ describe('Arcade: developer refusals', function () {
     }
   });
 
+  it('allows 5 store-page and 5 release submissions a day per app, then 429', async () => {
+    const { dev, base, release } = await game('busy-submits');
+    const id = await release();
+    const full = (name: string) =>
+      db()('rate_limits').insert({ key: `attempt:${name}:${dev.app.id}`, points: 5, expire: Date.now() + 3_600_000 });
+    await full('arcade-release-submit');
+    const releases = await dev.site.post(`${base}/releases/${id}/submit`);
+    expect([releases.status, typeof releases.body.error.retry_after]).to.deep.equal([429, 'number']);
+    // Refused before its check: the day's checks are untouched.
+    expect(await db()('arcade_checks').where({ release_id: id })).to.have.length(0);
+    await dev.site.put(`${base}/listing`, listingBody());
+    await full('arcade-listing-submit');
+    expect((await dev.site.post(`${base}/listing/submit`)).status).to.equal(429);
+  });
+
   it('allows 20 checks a day per app, then 429', async () => {
     const { dev, base, release } = await game('busy-checks');
     const id = await release();
