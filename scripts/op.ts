@@ -4,6 +4,7 @@
 import { recomputeCatalogStats } from '../shared/catalog/catalog-stats.js';
 import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
+import { purgeRetention } from '../shared/retention/purge.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
 import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
 import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
@@ -44,6 +45,18 @@ const COMMANDS: Record<string, Command> = {
       console.log(
         `removed ${report.unnamed_layout_images} unnamed layout image(s), ${report.abandoned_uploads} abandoned ` +
           `upload(s), ${report.orphaned_objects} orphaned file(s)`,
+      );
+    },
+  },
+  'retention purge': {
+    summary:
+      'delete removed games after 180 days, expired aliases and development URLs, retired keys (as the daily job)',
+    async run(knex, config) {
+      const report = await purgeRetention(knex, createMediaStorage(config));
+      console.log(
+        `removed ${report.removed_games} game(s) past their evidence time with ${report.game_images} image(s), ` +
+          `${report.expired_aliases} expired alias(es), ${report.expired_overrides} expired development URL(s), ` +
+          `${report.retired_keys} retired key(s)`,
       );
     },
   },

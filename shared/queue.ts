@@ -18,6 +18,8 @@ export interface JobPayloads {
   'url.check': { release_id: string; cause: 'check' | 'submit' | 'live' | 'report' };
   /** One attempt at delivering one data event to its game's server (shared/arcade/data-events.ts). */
   'data-event.deliver': { event_id: string };
+  /** Delete what is kept only for a while (shared/retention/purge.ts). */
+  'retention.purge': Record<string, never>;
   /** Queue again the data events whose delivery job was lost (a worker that died mid-attempt). */
   'data-event.sweep': Record<string, never>;
 }
@@ -89,6 +91,15 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     policy: 'singleton',
     concurrency: 1,
   },
+  'retention.purge': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    retentionMinutes: 60 * 24 * 7,
+    policy: 'singleton',
+    concurrency: 1,
+  },
   'media.cleanup': {
     retryLimit: 3,
     retryDelay: 60,
@@ -104,6 +115,7 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: 'media.cleanup', cron: '17 4 * * *' },
   { queue: 'catalog.stats', cron: '*/5 * * * *' },
   { queue: 'data-event.sweep', cron: '* * * * *' },
+  { queue: 'retention.purge', cron: '37 4 * * *' },
 ];
 
 /** Sends a declared job inside `trx`: it exists only if the transaction commits. */

@@ -6,6 +6,7 @@ import { checkUrl } from './check-url.js';
 import { deliverEvent, sweepEvents } from './data-events.js';
 import { cleanMedia } from './clean-media.js';
 import { processImageJob } from './process-image.js';
+import { purgeRetentionJob } from './retention.js';
 import { sendEmail } from './send-email.js';
 
 export type JobHandlers = { [N in QueueName]: JobHandler<JobPayloads[N]> };
@@ -18,4 +19,5 @@ export const jobHandlers: JobHandlers = {
   'url.check': checkUrl,
   'data-event.deliver': deliverEvent,
   'data-event.sweep': sweepEvents,
+  'retention.purge': purgeRetentionJob,
 };

@@ -1,0 +1,64 @@
+// The retention purge (`retention.purge`, daily; `npm run op -- retention purge` runs it now): what the
+// service keeps only for a while. Each part is a plain delete of rows past their time, so a second run
+// changes nothing and two runs at once only race to delete the same rows.
+// - Removed Arcade games after 180 days (spec Limits): the game's rows go (store pages, releases, checks,
+//   timeline, plays, grants, data events); its store-page images go with them; its slug and origins stay
+//   claimed forever (arcade_claims has no end).
+// - Username aliases past their 30 days (a claim of the name also deletes them; these are the unclaimed).
+// - Development URLs expired more than 7 days ago: until then the owner still reads `expired` and a launch
+//   still says override_expired rather than override_not_found.
+// - Identity keys retired more than 24 hours ago (they have already left the published set).
+import type { Knex } from 'knex';
+import { REMOVED_EVIDENCE_DAYS } from '../arcade/removal.js';
+import { purgeRetiredKeys } from '../identity/signing-keys.js';
+import type { MediaStorage } from '../media/media-storage.js';
+import { removeOrphans } from '../media/orphaned-media.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** How long an expired development URL is still shown as expired before it goes. */
+export const EXPIRED_OVERRIDE_GRACE_DAYS = 7;
+
+export interface PurgeReport {
+  removed_games: number;
+  game_images: number;
+  expired_aliases: number;
+  expired_overrides: number;
+  retired_keys: number;
+}
+
+const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_screenshot'];
+
+export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date.now()): Promise<PurgeReport> {
+  const evidenceEnd = new Date(now - REMOVED_EVIDENCE_DAYS * DAY_MS);
+  const { games, images } = await knex.transaction(async (trx) => {
+    const gone: Array<{ app_id: string }> = await trx('arcade_apps')
+      .where({ status: 'removed' })
+      .where('removed_at', '<', evidenceEnd)
+      .select('app_id');
+    const ids = gone.map((game) => game.app_id);
+    if (ids.length === 0) return { games: 0, images: [] as string[] };
+    // Deleting an image row queues its file (the orphaned_media trigger); the files go after the commit.
+    const deletedImages: Array<{ storage_key: string }> = await trx('images')
+      .whereIn('app_id', ids)
+      .whereIn('purpose', ARCADE_PURPOSES)
+      .delete()
+      .returning('storage_key');
+    // The game's own rows go by their foreign keys (ON DELETE CASCADE); player ids have none to follow.
+    await trx('arcade_players').whereIn('app_id', ids).delete();
+    await trx('arcade_apps').whereIn('app_id', ids).delete();
+    return { games: ids.length, images: deletedImages.map((image) => image.storage_key) };
+  });
+  if (images.length > 0) await removeOrphans(knex, media, images).catch(() => undefined);
+  const aliases = await knex('usernames').where({ kind: 'alias' }).where('expires_at', '<', new Date(now)).delete();
+  const overrides = await knex('arcade_overrides')
+    .where('expires_at', '<', new Date(now - EXPIRED_OVERRIDE_GRACE_DAYS * DAY_MS))
+    .delete();
+  const keys = await purgeRetiredKeys(knex, now);
+  return {
+    removed_games: games,
+    game_images: images.length,
+    expired_aliases: aliases,
+    expired_overrides: overrides,
+    retired_keys: keys,
+  };
+}

@@ -1,0 +1,98 @@
+// `npm run op -- retention purge` on a real database: removed games past 180 days go with their rows and
+// images but keep their claims, younger evidence stays; expired aliases, long-expired development URLs and
+// long-retired keys go; a second run changes nothing.
+import { expect } from 'chai';
+import { config } from '../../shared/config.js';
+import { db } from '../../shared/db/knex.js';
+import { ensureSigningKeys, rotateSigningKeys } from '../../shared/identity/signing-keys.js';
+import { createApp } from '../../shared/keys/apps.js';
+import { releaseColumns, seededGame } from '../helpers/arcade.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+import { buildAccount } from '../helpers/factories.js';
+import { runOp } from '../helpers/processes.js';
+
+const DAY = 86_400_000;
+
+describe('npm run op -- retention purge', function () {
+  this.timeout(60000);
+  useCleanDatabase();
+
+  it('deletes only what is past its time, and a second run changes nothing', async () => {
+    const { account } = await buildAccount({ username: 'purged_dev' });
+    const game = async (slug: string, removedDaysAgo: number | null) => {
+      const app = await createApp(db(), account.id, { name: slug });
+      await seededGame(account.id, app.id, slug, { listed: true });
+      await db()('arcade_players').insert({ account_id: account.id, app_id: app.id });
+      if (removedDaysAgo !== null) {
+        await db()('arcade_apps')
+          .where({ app_id: app.id })
+          .update({
+            status: 'removed',
+            removed_at: new Date(Date.now() - removedDaysAgo * DAY),
+            live_release_id: null,
+          });
+      }
+      return app.id as string;
+    };
+    const old = await game('old-removed', 181);
+    const recent = await game('recent-removed', 10);
+    const live = await game('still-live', null);
+    await db()('images').insert({
+      account_id: account.id,
+      app_id: old,
+      purpose: 'arcade_icon',
+      storage_key: 'arcade/icons/old.webp',
+      content_type: 'image/webp',
+      width: 64,
+      height: 64,
+      bytes: 100,
+      animated: false,
+    });
+    const [release] = await db()('arcade_releases')
+      .insert({ app_id: live, number: 2, status: 'draft', ...releaseColumns() })
+      .returning('id');
+    const override = (app: string, expiredDaysAgo: number) => ({
+      app_id: app,
+      url: 'http://localhost:5173/',
+      origin: 'http://localhost:5173',
+      host: 'localhost:5173',
+      loopback: true,
+      release_id: release.id,
+      set_at: new Date(Date.now() - (expiredDaysAgo + 1) * DAY),
+      expires_at: new Date(Date.now() - expiredDaysAgo * DAY),
+    });
+    await db()('arcade_overrides').insert(override(live, 8));
+    await db()('usernames').insert([
+      { account_id: account.id, name: 'old_alias', kind: 'alias', expires_at: new Date(Date.now() - DAY) },
+      { account_id: account.id, name: 'fresh_alias', kind: 'alias', expires_at: new Date(Date.now() + DAY) },
+    ]);
+    await ensureSigningKeys(db(), config().secret);
+    await rotateSigningKeys(db(), config().secret);
+    await db()('signing_keys')
+      .where({ state: 'retiring' })
+      .update({ retired_at: new Date(Date.now() - 2 * DAY) });
+
+    const first = await runOp(['retention', 'purge']);
+    expect(first.code, first.output).to.equal(0);
+    expect(first.output).to.include(
+      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s)',
+    );
+    expect(await db()('arcade_apps').orderBy('slug').pluck('slug')).to.deep.equal(['recent-removed', 'still-live']);
+    expect(await db()('arcade_releases').where({ app_id: old })).to.have.length(0);
+    expect(await db()('arcade_listings').where({ app_id: old })).to.have.length(0);
+    expect(await db()('arcade_players').where({ app_id: old })).to.have.length(0);
+    expect(await db()('images').where({ app_id: old })).to.have.length(0);
+    expect(await db()('arcade_releases').where({ app_id: recent })).to.have.length(1);
+    // The slug is never free again.
+    expect(await db()('arcade_claims').where({ kind: 'slug', value: 'old-removed' })).to.have.length(1);
+    expect(await db()('usernames').where({ kind: 'alias' }).pluck('name')).to.deep.equal(['fresh_alias']);
+    expect(await db()('arcade_overrides')).to.have.length(0);
+    expect(await db()('signing_keys').whereIn('state', ['current', 'next'])).to.have.length(2);
+
+    const second = await runOp(['retention', 'purge']);
+    expect(second.code, second.output).to.equal(0);
+    expect(second.output).to.include(
+      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s)',
+    );
+  });
+});
