@@ -163,19 +163,19 @@ export async function readActivity(
   // page is small and looks its details up by key, where a bound limit made it hash-join whole tables.
   const limit = Math.trunc(filters.limit) + 1;
   // First the page's items, in the feed's index order (materialized, so nothing is joined before the
-  // page is picked); then what they are about, for those rows only. One statement, run prepared: its
-  // planning cost more than its execution.
+  // page is picked, and carrying the columns the rest needs); then what they are about, for those rows
+  // only. One statement, run prepared: its planning cost more than its execution.
   const native = knex
     .raw(
       `WITH picked AS MATERIALIZED (
-         SELECT x.id FROM activity_items x WHERE ${sql}
+         SELECT x.id, x.kind, x.account_id, x.subject_id, x.game_id, x.created_at FROM activity_items x WHERE ${sql}
          ORDER BY x.created_at ${direction}, x.id ${direction} LIMIT ${limit} OFFSET :offset)
        SELECT x.id, x.kind, a.username, x.game_id,
          to_char(x.created_at AT TIME ZONE 'UTC', :timestamp) AS created_at,
          r.body, coalesce(r.rating, e.rating) AS rating, coalesce(r.contains_spoilers, s.contains_spoilers) AS spoilers,
          p.minutes, p.ended_at, coalesce(l.title, j.title) AS title, l.public_id AS list_id, e.status,
          s.public_id AS shot_id, s.image_key, s.thumbnail_key, s.thumbnail_width, s.thumbnail_height
-       FROM picked pk JOIN activity_items x ON x.id = pk.id ${JOINS}
+       FROM picked x ${JOINS}
        ORDER BY x.created_at ${direction}, x.id ${direction}`,
       // The format is a value, not text of the query: its colons would read as named bindings.
       {
