@@ -29,6 +29,9 @@ import { standingRoutes } from './routes/account/standing.js';
 import { usernameRoutes } from './routes/account/username.js';
 import { authRoutes } from './routes/auth/routes.js';
 import { healthRoutes } from './routes/health.js';
+import { metricsEndpoint } from './routes/metrics.js';
+import { createMetrics } from '../shared/metrics/metrics.js';
+import { QUEUES } from '../shared/queue.js';
 import { mediaFiles } from './routes/media-files.js';
 import { meRoutes } from './routes/me.js';
 import { appIconRoutes } from './routes/account/app-icon.js';
@@ -71,6 +74,7 @@ export type AppConfig = Pick<
   | 'images'
   | 'arcade'
   | 'outbound'
+  | 'metricsToken'
 >;
 
 export interface AppDependencies {
@@ -116,9 +120,11 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.silent = true;
   app.context.services = createServices(deps);
 
-  app.use(requestFrame(deps.log));
+  const metrics = createMetrics(deps.knex, deps.boss, Object.keys(QUEUES));
+  app.use(requestFrame(deps.log, metrics));
   // Public files, answered before body parsing and authentication (see routes/media-files.ts).
   app.use(mediaFiles());
+  app.use(metricsEndpoint(metrics, deps.config.metricsToken));
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
   app.use(authenticate());
 

@@ -34,6 +34,8 @@ export interface Config {
   images: ImageConfig;
   arcade: ArcadeConfig;
   outbound: OutboundConfig;
+  /** `METRICS_TOKEN`: the bearer token `GET /metrics` asks for; null: metrics are not served. */
+  metricsToken: string | null;
 }
 
 export interface ArcadeConfig {
@@ -211,6 +213,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       rdapBaseUrl: read.url('ARCADE_RDAP_URL', ['https:']) ?? (nodeEnv === 'test' ? null : 'https://rdap.org/domain/'),
     },
     outbound: readOutbound(read, nodeEnv),
+    metricsToken: read.raw('METRICS_TOKEN') ?? null,
   } satisfies Config;
 
   const secret = read.raw('SECRET');

@@ -7,12 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { methodNotAllowed, notFound } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
+import type { Metrics } from '../../shared/metrics/metrics.js';
 import type { AppState } from '../context.js';
 import { toApiError } from './errors.js';
 
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-export function requestFrame(log: Logger): Middleware<AppState> {
+export function requestFrame(log: Logger, metrics?: Metrics): Middleware<AppState> {
   return async (ctx, next) => {
     const started = performance.now();
     const given = ctx.req.headers['x-request-id'];
@@ -46,5 +47,8 @@ export function requestFrame(log: Logger): Middleware<AppState> {
     };
     if (ctx.status >= 500) log.error(line, 'request');
     else log.info(line, 'request');
+    // By route pattern, never the raw path: ids in paths would make a series per resource.
+    const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+    metrics?.observeRequest(ctx.method, route, ctx.status, (performance.now() - started) / 1000);
   };
 }

@@ -34,6 +34,8 @@ export interface TestAppOptions {
   media?: MediaStorage;
   /** Upload waits and the busy threshold, to reach them in a test. */
   images?: Partial<ImageConfig>;
+  /** Serves GET /metrics with this bearer token. */
+  metricsToken?: string;
 }
 
 /** The site's own origin, which the session cookie needs. */
@@ -54,7 +56,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     knex,
     log,
     replies: new JobReplies(signals, knex, log),
-    config: { ...config(), images: { ...config().images, ...options.images } },
+    config: {
+      ...config(),
+      images: { ...config().images, ...options.images },
+      metricsToken: options.metricsToken ?? config().metricsToken,
+    },
     boss: options.boss ?? (() => (bossStarted() ? boss() : null)),
     extraRoutes: options.extraRoutes,
     allowances: options.allowances,
