@@ -3,6 +3,7 @@
 // failure. `npm run op -- --help` lists them.
 import { recomputeCatalogStats } from '../shared/catalog/catalog-stats.js';
 import { importIgdbFile } from '../shared/catalog/igdb-import.js';
+import { checkConsistency, RULE_COUNT } from '../shared/consistency/check.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { purgeRetention } from '../shared/retention/purge.js';
 import { createMediaStorage } from '../shared/media/media-storage.js';
@@ -58,6 +59,17 @@ const COMMANDS: Record<string, Command> = {
           `${report.expired_aliases} expired alias(es), ${report.expired_overrides} expired development URL(s), ` +
           `${report.retired_keys} retired key(s)`,
       );
+    },
+  },
+  check: {
+    summary: 'check rules that span rows (names, claims, live releases, key set, follows and blocks); read only',
+    async run(knex) {
+      const findings = await checkConsistency(knex);
+      for (const finding of findings) {
+        console.log(`BROKEN (${finding.count}): ${finding.rule}; e.g. ${finding.examples.join(', ')}`);
+      }
+      if (findings.length > 0) throw new Error(`${findings.length} of ${RULE_COUNT} rules broken`);
+      console.log(`all ${RULE_COUNT} rules hold`);
     },
   },
   staff: {

@@ -102,6 +102,8 @@ export async function seededGame(
   await db()('arcade_apps').insert({ app_id: appId, account_id: accountId, slug, terms_version: terms });
   if (!options.listed) return;
   const at = options.approvedAt ?? new Date();
+  // As submitting it would have: the release's origin is the game's.
+  await db()('arcade_claims').insert({ kind: 'origin', value: `https://${slug}.example.com`, app_id: appId });
   const [release] = await db()('arcade_releases')
     .insert({
       app_id: appId,

@@ -1,0 +1,38 @@
+// `npm run op -- check` on a real database: every rule holds on consistent data (exit 0), and a broken row
+// is named with its rule (exit 1).
+import { expect } from 'chai';
+import { config } from '../../shared/config.js';
+import { db } from '../../shared/db/knex.js';
+import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
+import { createApp } from '../../shared/keys/apps.js';
+import { seededGame } from '../helpers/arcade.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+import { buildAccount } from '../helpers/factories.js';
+import { runOp } from '../helpers/processes.js';
+
+describe('npm run op -- check', function () {
+  this.timeout(60000);
+  useCleanDatabase();
+
+  it('passes on consistent data and names what breaks a rule', async () => {
+    const { account } = await buildAccount({ username: 'checked_dev' });
+    const other = await buildAccount({ username: 'checked_other' });
+    const app = await createApp(db(), account.id, { name: 'checked' });
+    await seededGame(account.id, app.id, 'checked-game', { listed: true });
+    await ensureSigningKeys(db(), config().secret);
+    const clean = await runOp(['check']);
+    expect(clean.code, clean.output).to.equal(0);
+    expect(clean.output).to.match(/all \d+ rules hold/);
+
+    // A live release that is not approved, and a follow beside a block.
+    await db()('arcade_releases').where({ app_id: app.id }).update({ status: 'revoked' });
+    await db()('follows').insert({ follower_id: account.id, followee_id: other.account.id });
+    await db()('blocks').insert({ blocker_id: other.account.id, blocked_id: account.id });
+    const broken = await runOp(['check']);
+    expect(broken.code).to.equal(1);
+    expect(broken.output).to.include(
+      `BROKEN (1): a live release is an approved release of the same game; e.g. ${app.id}`,
+    );
+    expect(broken.output).to.include('BROKEN (1): a follow is not also a block between the same two accounts');
+  });
+});
