@@ -1,10 +1,11 @@
 // `npm run seed:demo [-- --accounts N --entries M]`: demo people over the demo catalog (loaded first when
 // the catalog is empty): N accounts (default 200) with M library entries each (default 50), follows,
-// sessions, reviews and their activity. `--accounts 10000 --entries 100` gives the benchmark's million
+// sessions, reviews and their activity, and the demo Arcade game. `--accounts 10000 --entries 100` gives the benchmark's million
 // entries. Deterministic; a repeat adds nothing for people who exist already.
 import { parseArgs } from 'node:util';
 import { loadDemoCatalog } from '../shared/catalog/demo/load-demo-catalog.js';
 import { seedDemoPeople } from '../shared/people/demo-people.js';
+import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../shared/arcade/demo-game.js';
 import { runWithDatabase } from './with-database.js';
 
 const { values } = parseArgs({
@@ -24,6 +25,7 @@ await runWithDatabase(async (knex) => {
     await loadDemoCatalog(knex);
   }
   const done = await seedDemoPeople(knex, { accounts, entriesPerAccount: entries });
+  if (await seedDemoArcadeGame(knex)) console.log(`demo Arcade game: ${DEMO_GAME_SLUG}`);
   console.log(
     `demo people: ${done.accounts} account(s), ${done.entries} library entries, ${done.follows} follows, ` +
       `${done.activity} activity items, in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -5,6 +5,8 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDemoCatalog } from '../shared/catalog/demo/load-demo-catalog.js';
+import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../shared/arcade/demo-game.js';
+import { seedDemoPeople } from '../shared/people/demo-people.js';
 import { configOrExit } from '../shared/config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
 import { closeDatabase, openDatabase } from '../shared/db/knex.js';
@@ -40,6 +42,13 @@ if (!(await knex('games').first('id'))) {
   const started = Date.now();
   const demo = await loadDemoCatalog(knex);
   log.info({ games: demo.inserted, seconds: (Date.now() - started) / 1000 }, 'loaded the demo catalog');
+}
+// ... and, on a database with nobody in it, a few demo people and the demo Arcade game (DECISIONS: Demo
+// data), so a newcomer can call every public route at once. `npm run seed:demo` adds more.
+if (!(await knex('accounts').first('id'))) {
+  const people = await seedDemoPeople(knex, { accounts: 20, entriesPerAccount: 20 });
+  await seedDemoArcadeGame(knex);
+  log.info({ people: people.accounts, arcade_game: DEMO_GAME_SLUG }, 'loaded demo people and the demo Arcade game');
 }
 const boss = await startBoss(databaseUrl, 'tool', log);
 await ensureQueues(boss, QUEUES);
