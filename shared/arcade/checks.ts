@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { internal } from '../errors.js';
 import { JobFailedError, JobTimeoutError, type JobReplies } from '../jobs/request-reply.js';
 import { sendJob } from '../queue.js';
-import { limiterFor } from './games.js';
+import { limiterFor } from '../auth/attempts.js';
 import type { CheckRow } from './presenters.js';
 
 export type CheckCause = 'check' | 'submit' | 'live' | 'report';

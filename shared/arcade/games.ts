@@ -2,7 +2,7 @@
 // `arcade_apps` row of an app; its slug is claimed for good in `arcade_claims` in the same transaction.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { AttemptLimiter } from '../auth/attempts.js';
+import { limiterFor } from '../auth/attempts.js';
 import type { Session } from '../auth/models.js';
 import { registerConstraint } from '../db/database-errors.js';
 import { conflict, forbidden, notFound } from '../errors.js';
@@ -34,20 +34,6 @@ registerConstraint('arcade_apps_pkey', () => conflict('already_enabled', {}, 'Ar
 /** Spec Limits: enabling Arcade 5 per account per day; accepting terms again 10 per account per day. */
 const ENABLES = { name: 'arcade-enable', failures: 5, windowSeconds: 24 * 3600, reason: 'rate_limited' };
 const TERMS = { name: 'arcade-terms', failures: 10, windowSeconds: 24 * 3600, reason: 'rate_limited' };
-
-const limiters = new WeakMap<Knex, Map<string, AttemptLimiter>>();
-
-/** A per-day (or other window) limit counted in PostgreSQL, shared by every web process. */
-export function limiterFor(
-  knex: Knex,
-  rule: { name: string; failures: number; windowSeconds: number; reason: string },
-) {
-  let byName = limiters.get(knex);
-  if (!byName) limiters.set(knex, (byName = new Map()));
-  let limiter = byName.get(rule.name);
-  if (!limiter) byName.set(rule.name, (limiter = new AttemptLimiter(knex, rule)));
-  return limiter;
-}
 
 export function gameNotFound() {
   return notFound('This app has no Arcade game.', 'app_not_found');

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { invalidRequest, notFound } from '../errors.js';
 import { isUuid } from '../validation/uuid.js';
 import { recordDataEvent } from './data-events.js';
-import { limiterFor } from './games.js';
+import { limiterFor } from '../auth/attempts.js';
 import { notifyGrantUpdate } from './grant-updates.js';
 
 /** Spec Limits: nickname changes, 10 per account per day. */

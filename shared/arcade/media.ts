@@ -10,7 +10,8 @@ import { IMAGE_REFUSAL_REASONS, type ImageRefusalReason } from '../media/image-r
 import { uploadImage, type UploadServices } from '../media/image-uploads.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
-import { limiterFor, type ArcadeApp } from './games.js';
+import { limiterFor } from '../auth/attempts.js';
+import { type ArcadeApp } from './games.js';
 import { listingLocked, setListingSlot, workingRevision } from './listings.js';
 import type { ListingRow } from './presenters.js';
 

@@ -7,7 +7,8 @@ import { conflict, invalidRequest, notFound } from '../errors.js';
 import { checkHost } from '../net/checked-host.js';
 import { isOutboundRefused } from '../net/outbound-refused.js';
 import { isUuid } from '../validation/uuid.js';
-import { limiterFor, type ArcadeApp } from './games.js';
+import { limiterFor } from '../auth/attempts.js';
+import { type ArcadeApp } from './games.js';
 import { notifyOverrideChange } from './grant-updates.js';
 import { checkOverrideUrl } from './url-rules.js';
 

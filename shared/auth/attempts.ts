@@ -69,3 +69,14 @@ export class AttemptLimiter {
     await this.fail(subjects);
   }
 }
+
+const limiters = new WeakMap<Knex, Map<string, AttemptLimiter>>();
+
+/** The process's limiter of `rule` on this database, made once (a limiter holds no counts itself). */
+export function limiterFor(knex: Knex, rule: AttemptRule): AttemptLimiter {
+  let byName = limiters.get(knex);
+  if (!byName) limiters.set(knex, (byName = new Map()));
+  let limiter = byName.get(rule.name);
+  if (!limiter) byName.set(rule.name, (limiter = new AttemptLimiter(knex, rule)));
+  return limiter;
+}

@@ -4,7 +4,7 @@
 // (publisher block, recent session, terms) the spec puts on it.
 import { arcadeRecord, presentReleases, releasesOf } from '../../../shared/arcade/app-record.js';
 import { checkNow } from '../../../shared/arcade/checks.js';
-import { limiterFor } from '../../../shared/arcade/games.js';
+import { limiterFor } from '../../../shared/auth/attempts.js';
 import { checkListing } from '../../../shared/arcade/listing-rules.js';
 import { saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
 import { imageUrls, presentCheck, presentListing } from '../../../shared/arcade/presenters.js';
