@@ -127,13 +127,14 @@ export async function activeGrant(knex: Knex | Knex.Transaction, accountId: stri
   return (row as { nickname: string; scopes: string[]; player_id: string } | undefined) ?? null;
 }
 
-export async function listGrants(knex: Knex, accountId: string, mediaUrl: (key: string) => string) {
-  const rows = await knex('arcade_grants as g')
+/** The account's grants, newest first; with `appId`, only that game's (the answer to a change). */
+export async function listGrants(knex: Knex, accountId: string, mediaUrl: (key: string) => string, appId?: string) {
+  const query = knex('arcade_grants as g')
     .join('arcade_apps as a', 'a.app_id', 'g.app_id')
     .leftJoin('arcade_listings as l', (j) => j.on('l.app_id', 'g.app_id').andOn(knex.raw("l.status = 'approved'")))
-    .where('g.account_id', accountId)
-    .orderBy('g.granted_at', 'desc')
-    .select('g.*', 'a.slug', 'l.fields', 'l.media');
+    .where('g.account_id', accountId);
+  if (appId) query.where('g.app_id', appId);
+  const rows = await query.orderBy('g.granted_at', 'desc').select('g.*', 'a.slug', 'l.fields', 'l.media');
   const iconIds = rows
     .map((r: { media?: Record<string, string> | null }) => r.media?.['icon:0'])
     .filter((id: string | undefined): id is string => typeof id === 'string');

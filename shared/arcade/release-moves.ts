@@ -66,7 +66,7 @@ export async function submitRelease(services: MoveServices, game: ArcadeApp, rel
 }
 
 /** The refusals of making live that need no fetch, in the spec's order. */
-async function refuseLive(knex: Knex, game: ArcadeApp, release: ReleaseRow, now = Date.now()) {
+async function refuseLive(knex: Knex | Knex.Transaction, game: ArcadeApp, release: ReleaseRow, now = Date.now()) {
   if (release.status !== 'approved' || release.id === game.live_release_id) {
     throw conflict('release_not_approved', {}, 'Only an approved release that is not live can be made live.');
   }
@@ -101,7 +101,7 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
   }
   const updated = await knex.transaction(async (trx) => {
     const current = (await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first()) as ArcadeApp;
-    await refuseLive(trx as unknown as Knex, current, await findRelease(trx, game.app_id, release.id, true));
+    await refuseLive(trx, current, await findRelease(trx, game.app_id, release.id, true));
     await trx('arcade_releases')
       .where({ id: release.id })
       .update({ went_live_at: trx.fn.now(), last_check_id: check.id, updated_at: trx.fn.now() });

@@ -5,6 +5,7 @@
 import { arcadeRecord, presentReleases, releasesOf } from '../../../shared/arcade/app-record.js';
 import { checkNow } from '../../../shared/arcade/checks.js';
 import { limiterFor } from '../../../shared/auth/attempts.js';
+import type { ArcadeApp } from '../../../shared/arcade/games.js';
 import { checkListing } from '../../../shared/arcade/listing-rules.js';
 import { saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
 import { imageUrls, presentCheck, presentListing } from '../../../shared/arcade/presenters.js';
@@ -36,10 +37,10 @@ const LISTING_SUBMITS = {
 
 const mediaUrlOf = (ctx: AppContext) => (key: string) => ctx.services.media.url(key);
 
-async function releaseAnswer(ctx: AppContext, appId: string, releaseId: string) {
+/** One release as the list shows it (its live and rollback members need the game's other releases). */
+async function releaseAnswer(ctx: AppContext, game: ArcadeApp, releaseId: string) {
   const { knex } = ctx.services;
-  const game = await developerGame(ctx);
-  const releases = await releasesOf(knex, appId);
+  const releases = await releasesOf(knex, game.app_id);
   const shown = await presentReleases(knex, game, releases);
   return shown.find((release) => release.id === releaseId)!;
 }
@@ -85,7 +86,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     const game = await developerGame(ctx, { publishing: true });
     const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body));
     ctx.status = 201;
-    ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id) } };
+    ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
   });
 
   api.put('/account/apps/:id/arcade/releases/:rid', developer('write'), withRelease, async (ctx) => {
@@ -93,7 +94,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     const rid = ctx.state.input.params.rid as string;
     await findRelease(ctx.services.knex, game.app_id, rid);
     const release = await replaceRelease(ctx.services.knex, game, rid, checkRelease(ctx.request.body));
-    ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id) } };
+    ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
   });
 
   api.post('/account/apps/:id/arcade/releases/:rid/check', developer('write'), withRelease, async (ctx) => {
@@ -110,14 +111,14 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true, terms: true });
       const { release, check } = await submitRelease(ctx.services, game, ctx.state.input.params.rid as string);
-      ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id), check: presentCheck(check) } };
+      ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id), check: presentCheck(check) } };
     },
   );
 
   api.post('/account/apps/:id/arcade/releases/:rid/withdraw', developer('write'), withRelease, async (ctx) => {
     const game = await developerGame(ctx, { publishing: true });
     const release = await withdrawRelease(ctx.services.knex, game, ctx.state.input.params.rid as string);
-    ctx.body = { data: { release: await releaseAnswer(ctx, game.app_id, release.id) } };
+    ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
   });
 
   api.post(

@@ -35,8 +35,8 @@ const launchDeps = () => ({ secret: config().secret, issuer: config().publicUrl 
 
 async function grantAnswer(ctx: AppContext, appId: string) {
   const mediaUrl = (key: string) => ctx.services.media.url(key);
-  const grants = await listGrants(ctx.services.knex, sessionCaller(ctx).account.id, mediaUrl);
-  return grants.find((grant) => grant.app_id === appId)!;
+  const [grant] = await listGrants(ctx.services.knex, sessionCaller(ctx).account.id, mediaUrl, appId);
+  return grant;
 }
 
 export function arcadePlayerRoutes(api: VersionedRoutes): void {
