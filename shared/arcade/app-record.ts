@@ -5,6 +5,7 @@ import { dataEventCounts } from './data-events.js';
 import type { ArcadeApp } from './games.js';
 import {
   imageUrls,
+  iso,
   listingViews,
   presentListing,
   presentNotice,
@@ -16,8 +17,6 @@ import {
 
 /** How many timeline entries the record carries, newest first. */
 export const TIMELINE_SIZE = 100;
-
-const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 export async function releasesOf(knex: Knex | Knex.Transaction, appId: string): Promise<ReleaseRow[]> {
   return knex('arcade_releases').where({ app_id: appId }).orderBy('number', 'desc');

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import type { ArcadeApp } from './games.js';
 import type { ReleaseInput } from './releases.js';
 
-const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+/** A stored time as the answers show it, or null. */
+export const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 /** Approval older than this cannot be made live (spec Limits). */
 export const APPROVAL_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
