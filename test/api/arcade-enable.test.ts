@@ -220,6 +220,17 @@ describe('Arcade: eligibility, terms and enabling', () => {
       403,
       'mfa_required',
     ]);
+    // A suspended account cannot accept them.
+    const suspended = await developer();
+    await db()('infractions').insert({
+      account_id: suspended.account.id,
+      reason: 'Suspensão',
+      expires_at: new Date(Date.now() + 86_400_000),
+    });
+    expect(refusal(await suspended.site.post('/api/v1/account/arcade/terms', { terms_version: terms }))).to.deep.equal([
+      403,
+      'banned',
+    ]);
     // New terms make the old acceptance stale.
     await publishTerms(db(), '2099-01-01', 'New terms.');
     const { eligibility } = (await dev.site.get(`/api/v1/account/apps/${dev.app.id}/arcade`)).body.data;

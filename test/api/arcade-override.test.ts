@@ -139,6 +139,20 @@ describe('Arcade: the development URL', function () {
     expect(refusal(await dev.site.delete(base))[1]).to.equal('banned');
   });
 
+  it('refuses a missing URL and a game that cannot be opened', async () => {
+    const { dev, base, releaseId } = await game('unplayable-dev');
+    const missing = await dev.site.put(base, { release_id: releaseId });
+    expect([missing.status, missing.body.error.reason, missing.body.error.field]).to.deep.equal([
+      400,
+      'url_invalid',
+      'url',
+    ]);
+    await db()('arcade_apps').where({ app_id: dev.app.id }).update({ status: 'suspended', notice_kind: 'suspended' });
+    expect(refusal(await dev.site.put(base, { url: 'http://localhost:5173/', release_id: releaseId }))[1]).to.equal(
+      'not_playable',
+    );
+  });
+
   it('keeps 20 saves a day per app and 60 public lookups an hour per account, refused lookups included', async () => {
     const { dev, base, releaseId } = await game('limits-dev');
     await db()('rate_limits').insert({
