@@ -58,6 +58,7 @@ import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
 import { profileRoutes } from './routes/profile/profile.js';
 import { VersionedRoutes } from './routes/versioned.js';
+import { docsPage, referenceRoutes } from './routes/reference.js';
 import type { ApiServices } from './services.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
@@ -124,6 +125,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.use(requestFrame(deps.log, metrics));
   // Public files, answered before body parsing and authentication (see routes/media-files.ts).
   app.use(mediaFiles());
+  app.use(docsPage());
   app.use(metricsEndpoint(metrics, deps.config.metricsToken));
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
   app.use(authenticate());
@@ -172,6 +174,8 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   searchCountRoutes(api);
   peopleSearchRoutes(api);
   libraryCopyRoutes(api);
+  // Last: the reference is built from every route declared before it.
+  referenceRoutes(api, router, deps.config.publicUrl);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
   app.use(router.routes());
   app.use(router.allowedMethods());

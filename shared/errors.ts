@@ -28,6 +28,13 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/** Every code, in the catalogue's order (the reference lists them). */
+export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   invalid_request: 'The request is not valid.',
   unauthorized: 'This route needs an API key or a signed-in session.',

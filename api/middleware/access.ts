@@ -12,14 +12,18 @@ import { findKeyCaller, noteKeyUse } from '../../shared/keys/key-caller.js';
 import type { Allowance, Scope } from '../../shared/keys/scopes.js';
 import { accountSuspended } from '../../shared/moderation/suspension.js';
 import type { AppState, Caller } from '../context.js';
+import { withFacts, type AccessFacts } from '../openapi/route-facts.js';
 
 type Ctx = ParameterizedContext<AppState>;
 
 const ACCESS = Symbol('access declaration');
 
-/** Marks a middleware as a route's access declaration (VersionedRoutes refuses routes without one). */
-function declared(middleware: Middleware<AppState>): Middleware<AppState> {
-  return Object.assign(middleware, { [ACCESS]: true });
+/**
+ * Marks a middleware as a route's access declaration (VersionedRoutes refuses routes without one), with
+ * what it demands for the reference.
+ */
+function declared(middleware: Middleware<AppState>, access: AccessFacts): Middleware<AppState> {
+  return withFacts(Object.assign(middleware, { [ACCESS]: true }), { access });
 }
 
 export function isAccessDeclaration(middleware: unknown): boolean {
@@ -77,26 +81,32 @@ export interface ScopedOptions {
 
 /** `scope` null: any live key will do (e.g. `GET /me`). */
 export function scoped(scope: Scope | null, allowance: Allowance, options: ScopedOptions = {}): Middleware<AppState> {
-  return declared(async (ctx, next) => {
-    await resolveKey(ctx, allowance);
-    const caller = ctx.state.caller;
-    if (!caller) {
-      if (!options.anonymous) throw unauthorized();
+  return declared(
+    async (ctx, next) => {
+      await resolveKey(ctx, allowance);
+      const caller = ctx.state.caller;
+      if (!caller) {
+        if (!options.anonymous) throw unauthorized();
+        return next();
+      }
+      if (caller.key && scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
+      await refuseSuspendedWrite(ctx, allowance);
       return next();
-    }
-    if (caller.key && scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
-    await refuseSuspendedWrite(ctx, allowance);
-    return next();
-  });
+    },
+    { kind: 'scoped', scope, allowance, anonymous: options.anonymous ?? false },
+  );
 }
 
 /** A public route: anyone; a key must still be live, and is charged `allowance` when one is named. */
 export function publicRoute(allowance: Allowance | null): Middleware<AppState> {
   if (allowance) return scoped(null, allowance, { anonymous: true });
-  return declared(async (ctx, next) => {
-    await resolveKey(ctx, null);
-    return next();
-  });
+  return declared(
+    async (ctx, next) => {
+      await resolveKey(ctx, null);
+      return next();
+    },
+    { kind: 'public', allowance: null },
+  );
 }
 
 export interface SessionOnlyOptions {
@@ -113,23 +123,33 @@ export interface SessionOnlyOptions {
 }
 
 export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppState> {
-  return declared(async (ctx, next) => {
-    await resolveKey(ctx, options.allowance ?? null);
-    const caller = ctx.state.caller;
-    if (!caller) throw unauthorized();
-    if (caller.key)
-      throw forbidden(
-        undefined,
-        {},
-        'This route is for the website’s signed-in session only; API keys cannot call it.',
-      );
-    const session = caller.session!;
-    if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
-    if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
-    if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
-    await refuseSuspendedWrite(ctx, options.allowance, options.suspendedReason);
-    return next();
-  });
+  return declared(
+    async (ctx, next) => {
+      await resolveKey(ctx, options.allowance ?? null);
+      const caller = ctx.state.caller;
+      if (!caller) throw unauthorized();
+      if (caller.key)
+        throw forbidden(
+          undefined,
+          {},
+          'This route is for the website’s signed-in session only; API keys cannot call it.',
+        );
+      const session = caller.session!;
+      if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
+      if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
+      if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
+      await refuseSuspendedWrite(ctx, options.allowance, options.suspendedReason);
+      return next();
+    },
+    {
+      kind: 'session',
+      allowance: options.allowance ?? null,
+      mfa: options.mfa ?? false,
+      mfaVerified: options.mfaVerified ?? false,
+      recent: options.recent ?? false,
+      suspendedReason: options.suspendedReason ?? 'suspended',
+    },
+  );
 }
 
 /** The caller of a route behind `sessionOnly`, with its session. */

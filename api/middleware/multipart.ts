@@ -8,6 +8,7 @@ import formidable, { errors as formidableErrors } from 'formidable';
 import type { Middleware } from 'koa';
 import { invalidRequest } from '../../shared/errors.js';
 import type { AppState } from '../context.js';
+import { withFacts } from '../openapi/route-facts.js';
 
 /** What every upload route accepts at most (spec: images up to 15 MB). */
 export const UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -27,7 +28,7 @@ export interface MultipartOptions {
 }
 
 export function multipartFile(options: MultipartOptions): Middleware<AppState> {
-  return async (ctx, next) => {
+  const middleware: Middleware<AppState> = async (ctx, next) => {
     if (!ctx.state.multipartPending) {
       throw invalidRequest(`Send the file as multipart/form-data in the field "${options.field}".`, {
         reason: 'unsupported_content_type',
@@ -42,6 +43,7 @@ export function multipartFile(options: MultipartOptions): Middleware<AppState> {
       await rm(dir, { recursive: true, force: true });
     }
   };
+  return withFacts(middleware, { upload: { field: options.field, maxBytes: options.maxBytes } });
 }
 
 async function readFile(

@@ -6,6 +6,7 @@ import { compileSchema, type SchemaObject, type ValidateFunction } from '../../s
 import { coerceParameters } from '../../shared/validation/coerce.js';
 import { describeError } from '../../shared/validation/describe-error.js';
 import type { AppState } from '../context.js';
+import { withFacts } from '../openapi/route-facts.js';
 
 export interface InputSchemas {
   params?: SchemaObject;
@@ -22,7 +23,7 @@ export function validate(schemas: InputSchemas): Middleware<AppState> {
   const query = schemas.query && compileSchema(schemas.query);
   const body = schemas.body && compileSchema(schemas.body);
 
-  return async (ctx, next) => {
+  const middleware: Middleware<AppState> = async (ctx, next) => {
     const input = { params: {}, query: {}, body: {} } as AppState['input'];
     if (params) {
       input.params = coerceParameters(
@@ -49,4 +50,5 @@ export function validate(schemas: InputSchemas): Middleware<AppState> {
     ctx.state.input = input;
     await next();
   };
+  return withFacts(middleware, { input: schemas });
 }

@@ -7,6 +7,9 @@ import { ensureQueues, startBoss, stopBoss } from '../../shared/jobs/boss.js';
 import { createLogger } from '../../shared/logger.js';
 import { QUEUES } from '../../shared/queue.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { disagreements, type OpenApiDocument } from './openapi-check.js';
+import { observations } from './openapi-observer.js';
+import { startTestApp } from './test-app.js';
 
 let database: TestDatabase | null = null;
 
@@ -28,3 +31,25 @@ export async function mochaGlobalTeardown(): Promise<void> {
   await closeDatabase();
   await database?.drop();
 }
+
+export const mochaHooks = {
+  /** After every test: the reference must list what the routes were seen to answer (openapi-check.ts). */
+  async afterAll(this: Mocha.Context) {
+    this.timeout(30000);
+    const seen = observations();
+    if (seen.length === 0) return;
+    const app = await startTestApp();
+    try {
+      const response = await app.client.get('/api/v1/openapi.json');
+      if (response.status !== 200) throw new Error(`GET /api/v1/openapi.json answered ${response.status}`);
+      const findings = disagreements(response.body as OpenApiDocument, seen);
+      if (findings.length > 0) {
+        throw new Error(
+          `The reference disagrees with ${findings.length} answer(s) seen in tests:\n  ${findings.join('\n  ')}`,
+        );
+      }
+    } finally {
+      await app.close();
+    }
+  },
+};

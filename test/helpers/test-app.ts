@@ -17,6 +17,7 @@ import { createLogger } from '../../shared/logger.js';
 import { JobReplies } from '../../shared/jobs/request-reply.js';
 import { Signals } from '../../shared/jobs/signals.js';
 import { TestClient } from './http-client.js';
+import { observeResponses } from './openapi-observer.js';
 
 export interface TestApp {
   client: TestClient;
@@ -68,6 +69,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Tests give each client its own X-Forwarded-For address, so attempt limits stay per test.
     proxy: true,
   });
+  // Outermost, so it sees each answer as the client gets it (errors already rendered).
+  app.middleware.unshift(observeResponses());
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -26,6 +26,7 @@ import { forbidden } from '../../../shared/errors.js';
 import type { AppContext, AppState } from '../../context.js';
 import { publicRoute, resolveKey, sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
+import { withFacts } from '../../openapi/route-facts.js';
 import { clearSessionCookie, setSessionCookie } from '../../session-cookie.js';
 import {
   codeBody,
@@ -39,7 +40,7 @@ import {
 } from './schemas.js';
 
 function ownOriginOnly(): Middleware<AppState> {
-  return async (ctx, next) => {
+  const middleware: Middleware<AppState> = async (ctx, next) => {
     // A bad key is 401 here as on every route; a good one is refused below.
     await resolveKey(ctx, null);
     if (!fromOwnOrigin(ctx.req.headers, ctx.services.publicOrigin)) {
@@ -48,6 +49,7 @@ function ownOriginOnly(): Middleware<AppState> {
     if (ctx.state.caller?.key) throw forbidden(undefined, {}, 'API keys cannot use the sign-in service.');
     await next();
   };
+  return withFacts(middleware, { ownOrigin: true });
 }
 
 function origin(ctx: AppContext): SessionOrigin {
