@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { SOCIAL_DOCS } from './social-docs.js';
 
 const listQuery: SchemaObject = {
   type: 'object',
@@ -57,7 +58,7 @@ async function other(ctx: AppContext) {
 
 export function socialRoutes(api: VersionedRoutes): void {
   for (const kind of ['followers', 'following', 'blocks', 'follow-requests'] as ConnectionKind[]) {
-    api.get(`/social/${kind}`, read(), validate({ query: listQuery }), async (ctx) => {
+    api.get(`/social/${kind}`, read(), validate({ query: listQuery }), SOCIAL_DOCS[kind], async (ctx) => {
       const { knex, media } = ctx.services;
       const { page, q } = ctx.state.input.query as { page: number; q?: string };
       ctx.set('Cache-Control', 'no-store');
@@ -65,45 +66,75 @@ export function socialRoutes(api: VersionedRoutes): void {
     });
   }
 
-  api.put('/social/following/:username', write(), validate({ params: usernameParams }), async (ctx) => {
-    ctx.body = { data: await follow(ctx.services.knex, ctx.state.caller!.account, await other(ctx)) };
-  });
+  api.put(
+    '/social/following/:username',
+    write(),
+    validate({ params: usernameParams }),
+    SOCIAL_DOCS.follow,
+    async (ctx) => {
+      ctx.body = { data: await follow(ctx.services.knex, ctx.state.caller!.account, await other(ctx)) };
+    },
+  );
 
-  api.delete('/social/following/:username', write(), validate({ params: usernameParams }), async (ctx) => {
-    ctx.body = { data: await unfollow(ctx.services.knex, ctx.state.caller!.account, await other(ctx)) };
-  });
+  api.delete(
+    '/social/following/:username',
+    write(),
+    validate({ params: usernameParams }),
+    SOCIAL_DOCS.unfollow,
+    async (ctx) => {
+      ctx.body = { data: await unfollow(ctx.services.knex, ctx.state.caller!.account, await other(ctx)) };
+    },
+  );
 
-  api.put('/social/blocks/:username', write(), validate({ params: usernameParams }), async (ctx) => {
+  api.put('/social/blocks/:username', write(), validate({ params: usernameParams }), SOCIAL_DOCS.block, async (ctx) => {
     const target = await other(ctx);
     await block(ctx.services.knex, ctx.state.caller!.account, target);
     ctx.body = { data: { username: target.username, blocked: true } };
   });
 
-  api.delete('/social/blocks/:username', write(), validate({ params: usernameParams }), async (ctx) => {
-    const target = await other(ctx);
-    await unblock(ctx.services.knex, ctx.state.caller!.account, target);
-    ctx.body = { data: { username: target.username, blocked: false } };
-  });
+  api.delete(
+    '/social/blocks/:username',
+    write(),
+    validate({ params: usernameParams }),
+    SOCIAL_DOCS.unblock,
+    async (ctx) => {
+      const target = await other(ctx);
+      await unblock(ctx.services.knex, ctx.state.caller!.account, target);
+      ctx.body = { data: { username: target.username, blocked: false } };
+    },
+  );
 
-  api.put('/social/follow-requests', write(), validate({ body: allBody }), async (ctx) => {
+  api.put('/social/follow-requests', write(), validate({ body: allBody }), SOCIAL_DOCS.acceptAll, async (ctx) => {
     secondFactorPassed(ctx);
     ctx.body = { data: { approved: await acceptAllRequests(ctx.services.knex, ctx.state.caller!.account) } };
   });
 
-  api.delete('/social/follow-requests', write(), validate({ query: allQuery }), async (ctx) => {
+  api.delete('/social/follow-requests', write(), validate({ query: allQuery }), SOCIAL_DOCS.declineAll, async (ctx) => {
     ctx.body = { data: { declined: await declineAllRequests(ctx.services.knex, ctx.state.caller!.account) } };
   });
 
-  api.put('/social/follow-requests/:username', write(), validate({ params: usernameParams }), async (ctx) => {
-    secondFactorPassed(ctx);
-    const requester = await other(ctx);
-    await acceptRequest(ctx.services.knex, ctx.state.caller!.account, requester);
-    ctx.body = { data: { username: requester.username, approved: true } };
-  });
+  api.put(
+    '/social/follow-requests/:username',
+    write(),
+    validate({ params: usernameParams }),
+    SOCIAL_DOCS.accept,
+    async (ctx) => {
+      secondFactorPassed(ctx);
+      const requester = await other(ctx);
+      await acceptRequest(ctx.services.knex, ctx.state.caller!.account, requester);
+      ctx.body = { data: { username: requester.username, approved: true } };
+    },
+  );
 
-  api.delete('/social/follow-requests/:username', write(), validate({ params: usernameParams }), async (ctx) => {
-    const requester = await other(ctx);
-    const declined = await declineRequest(ctx.services.knex, ctx.state.caller!.account, requester);
-    ctx.body = { data: { username: requester.username, declined } };
-  });
+  api.delete(
+    '/social/follow-requests/:username',
+    write(),
+    validate({ params: usernameParams }),
+    SOCIAL_DOCS.decline,
+    async (ctx) => {
+      const requester = await other(ctx);
+      const declined = await declineRequest(ctx.services.knex, ctx.state.caller!.account, requester);
+      ctx.body = { data: { username: requester.username, declined } };
+    },
+  );
 }
