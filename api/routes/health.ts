@@ -7,9 +7,10 @@ import { unavailable } from '../../shared/errors.js';
 import { checkHealth } from '../../shared/health.js';
 import type { AppState } from '../context.js';
 import { publicRoute } from '../middleware/access.js';
+import { HEALTH_DOC } from './health-docs.js';
 
 export function healthRoutes(router: Router<AppState>, knex: Knex, boss: () => PgBoss | null): void {
-  router.get('/health', publicRoute(null), async (ctx) => {
+  router.get('/health', publicRoute(null), HEALTH_DOC, async (ctx) => {
     const health = await checkHealth(knex, boss());
     ctx.set('Cache-Control', 'no-store');
     if (health.database !== 'ok') throw unavailable('The database is not answering.', health);

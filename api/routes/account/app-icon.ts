@@ -7,6 +7,7 @@ import { countUpload, imageFile } from '../../middleware/image-upload.js';
 import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { APP_DOCS } from './apps-docs.js';
 import { idParams } from './schemas.js';
 
 export function appIconRoutes(api: VersionedRoutes): void {
@@ -16,6 +17,7 @@ export function appIconRoutes(api: VersionedRoutes): void {
     '/account/apps/:id/icon',
     write,
     validate({ params: idParams }),
+    APP_DOCS.uploadIcon,
     // Another account's app is 404 before its file is read.
     async (ctx, next) => {
       await findOwnApp(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
@@ -37,7 +39,7 @@ export function appIconRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.delete('/account/apps/:id/icon', write, validate({ params: idParams }), async (ctx) => {
+  api.delete('/account/apps/:id/icon', write, validate({ params: idParams }), APP_DOCS.deleteIcon, async (ctx) => {
     const { knex, media } = ctx.services;
     const app = await findOwnApp(knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
     await removeAppIcon(knex, media, app.id);

@@ -13,13 +13,14 @@ import { presentApp, presentKey } from '../../../shared/keys/presenters.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { APP_DOCS } from './apps-docs.js';
 import { appCreateBody, appKeyCreateBody, appPatchBody, idParams } from './schemas.js';
 
 export function appRoutes(api: VersionedRoutes): void {
   const read = sessionOnly({ allowance: 'read' });
   const write = sessionOnly({ allowance: 'write' });
 
-  api.get('/account/apps', read, async (ctx) => {
+  api.get('/account/apps', read, APP_DOCS.list, async (ctx) => {
     const { knex } = ctx.services;
     const apps = await listApps(knex, sessionCaller(ctx).account.id);
     const stats = await appStats(
@@ -30,14 +31,14 @@ export function appRoutes(api: VersionedRoutes): void {
     ctx.body = { data: apps.map((app) => presentApp(app, stats.get(app.id)!)) };
   });
 
-  api.post('/account/apps', write, validate({ body: appCreateBody }), async (ctx) => {
+  api.post('/account/apps', write, validate({ body: appCreateBody }), APP_DOCS.create, async (ctx) => {
     const body = ctx.state.input.body as { name: string; description?: string };
     const app = await createApp(ctx.services.knex, sessionCaller(ctx).account.id, body);
     ctx.status = 201;
     ctx.body = { data: presentApp(app, { active_keys: 0, last_used_at: null, icon_url: null }) };
   });
 
-  api.get('/account/apps/:id', read, validate({ params: idParams }), async (ctx) => {
+  api.get('/account/apps/:id', read, validate({ params: idParams }), APP_DOCS.get, async (ctx) => {
     const { knex } = ctx.services;
     const accountId = sessionCaller(ctx).account.id;
     const app = await findOwnApp(knex, accountId, ctx.state.input.params.id as string);
@@ -48,25 +49,31 @@ export function appRoutes(api: VersionedRoutes): void {
     ctx.body = { data: { ...presentApp(app, stats.get(app.id)!), keys: keys.map((key) => presentKey(key)) } };
   });
 
-  api.patch('/account/apps/:id', write, validate({ params: idParams, body: appPatchBody }), async (ctx) => {
-    const { knex } = ctx.services;
-    const app = await updateApp(
-      knex,
-      sessionCaller(ctx).account.id,
-      ctx.state.input.params.id as string,
-      ctx.state.input.body as AppChanges,
-    );
-    const stats = await appStats(knex, ctx.services.media, [app.id]);
-    ctx.body = { data: presentApp(app, stats.get(app.id)!) };
-  });
+  api.patch(
+    '/account/apps/:id',
+    write,
+    validate({ params: idParams, body: appPatchBody }),
+    APP_DOCS.update,
+    async (ctx) => {
+      const { knex } = ctx.services;
+      const app = await updateApp(
+        knex,
+        sessionCaller(ctx).account.id,
+        ctx.state.input.params.id as string,
+        ctx.state.input.body as AppChanges,
+      );
+      const stats = await appStats(knex, ctx.services.media, [app.id]);
+      ctx.body = { data: presentApp(app, stats.get(app.id)!) };
+    },
+  );
 
-  api.delete('/account/apps/:id', write, validate({ params: idParams }), async (ctx) => {
+  api.delete('/account/apps/:id', write, validate({ params: idParams }), APP_DOCS.delete, async (ctx) => {
     const id = ctx.state.input.params.id as string;
     await deleteApp(ctx.services.knex, ctx.services.media, sessionCaller(ctx).account.id, id);
     ctx.body = { data: { id, deleted: true } };
   });
 
-  api.get('/account/apps/:id/keys', read, validate({ params: idParams }), async (ctx) => {
+  api.get('/account/apps/:id/keys', read, validate({ params: idParams }), APP_DOCS.keys, async (ctx) => {
     const keys = await listAppKeys(
       ctx.services.knex,
       sessionCaller(ctx).account.id,
@@ -75,17 +82,23 @@ export function appRoutes(api: VersionedRoutes): void {
     ctx.body = { data: keys.map((key) => presentKey(key)) };
   });
 
-  api.post('/account/apps/:id/keys', write, validate({ params: idParams, body: appKeyCreateBody }), async (ctx) => {
-    const { knex, keyPrefix } = ctx.services;
-    const body = ctx.state.input.body as { name: string; expires_in_days?: number | null };
-    const { key, token } = await createKey(
-      knex,
-      keyPrefix,
-      sessionCaller(ctx).account.id,
-      ctx.state.input.params.id as string,
-      body,
-    );
-    ctx.status = 201;
-    ctx.body = { data: { ...presentKey(key), token } };
-  });
+  api.post(
+    '/account/apps/:id/keys',
+    write,
+    validate({ params: idParams, body: appKeyCreateBody }),
+    APP_DOCS.createKey,
+    async (ctx) => {
+      const { knex, keyPrefix } = ctx.services;
+      const body = ctx.state.input.body as { name: string; expires_in_days?: number | null };
+      const { key, token } = await createKey(
+        knex,
+        keyPrefix,
+        sessionCaller(ctx).account.id,
+        ctx.state.input.params.id as string,
+        body,
+      );
+      ctx.status = 201;
+      ctx.body = { data: { ...presentKey(key), token } };
+    },
+  );
 }

@@ -12,6 +12,7 @@ import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import { clearSessionCookie } from '../../session-cookie.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { ACCOUNT_DOCS } from './account-docs.js';
 
 const deletionQuery: SchemaObject = {
   type: 'object',
@@ -28,7 +29,7 @@ const deletionBody: SchemaObject = {
 };
 
 export function dataRoutes(api: VersionedRoutes): void {
-  api.get('/account/export', sessionOnly({ allowance: 'read', mfa: true }), async (ctx) => {
+  api.get('/account/export', sessionOnly({ allowance: 'read', mfa: true }), ACCOUNT_DOCS.export, async (ctx) => {
     const { account } = sessionCaller(ctx);
     const day = new Date().toISOString().slice(0, 10);
     ctx.set(
@@ -45,6 +46,7 @@ export function dataRoutes(api: VersionedRoutes): void {
     '/account/data',
     sessionOnly({ allowance: 'write', mfa: true }),
     validate({ query: deletionQuery, body: deletionBody }),
+    ACCOUNT_DOCS.deleteData,
     async (ctx) => {
       const { account, session } = sessionCaller(ctx);
       const category = ctx.state.input.query.category as DeletionCategory;

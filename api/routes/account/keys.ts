@@ -4,10 +4,11 @@ import { presentKey } from '../../../shared/keys/presenters.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { APP_DOCS } from './apps-docs.js';
 import { accountKeyCreateBody, idParams } from './schemas.js';
 
 export function keyRoutes(api: VersionedRoutes): void {
-  api.get('/account/keys', sessionOnly({ allowance: 'read' }), async (ctx) => {
+  api.get('/account/keys', sessionOnly({ allowance: 'read' }), APP_DOCS.accountKeys, async (ctx) => {
     const keys = await listAccountKeys(ctx.services.knex, sessionCaller(ctx).account.id);
     ctx.body = { data: keys.map((key) => presentKey(key)) };
   });
@@ -16,6 +17,7 @@ export function keyRoutes(api: VersionedRoutes): void {
     '/account/keys',
     sessionOnly({ allowance: 'write' }),
     validate({ body: accountKeyCreateBody }),
+    APP_DOCS.createAccountKey,
     async (ctx) => {
       const { knex, keyPrefix } = ctx.services;
       const body = ctx.state.input.body as { app_id: string; name: string; expires_in_days?: number | null };
@@ -25,8 +27,18 @@ export function keyRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.delete('/account/keys/:id', sessionOnly({ allowance: 'write' }), validate({ params: idParams }), async (ctx) => {
-    const key = await revokeKey(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
-    ctx.body = { data: presentKey(key) };
-  });
+  api.delete(
+    '/account/keys/:id',
+    sessionOnly({ allowance: 'write' }),
+    validate({ params: idParams }),
+    APP_DOCS.revokeKey,
+    async (ctx) => {
+      const key = await revokeKey(
+        ctx.services.knex,
+        sessionCaller(ctx).account.id,
+        ctx.state.input.params.id as string,
+      );
+      ctx.body = { data: presentKey(key) };
+    },
+  );
 }

@@ -5,10 +5,11 @@ import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import { clearSessionCookie } from '../../session-cookie.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { ACCOUNT_DOCS } from './account-docs.js';
 import { idParams } from './schemas.js';
 
 export function sessionRoutes(api: VersionedRoutes): void {
-  api.get('/account/sessions', sessionOnly({ allowance: 'read' }), async (ctx) => {
+  api.get('/account/sessions', sessionOnly({ allowance: 'read' }), ACCOUNT_DOCS.sessions, async (ctx) => {
     const { account, session } = sessionCaller(ctx);
     const sessions = await listAccountSessions(ctx.services.knex, account.id);
     ctx.body = { data: sessions.map((row) => presentSessionListItem(row, session.id)) };
@@ -18,6 +19,7 @@ export function sessionRoutes(api: VersionedRoutes): void {
     '/account/sessions/:id',
     sessionOnly({ allowance: 'write' }),
     validate({ params: idParams }),
+    ACCOUNT_DOCS.endSession,
     async (ctx) => {
       const { account, session } = sessionCaller(ctx);
       const id = ctx.state.input.params.id as string;

@@ -8,6 +8,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { ACCOUNT_DOCS } from './account-docs.js';
 
 const birthDateBody: SchemaObject = {
   type: 'object',
@@ -31,6 +32,7 @@ export function standingRoutes(api: VersionedRoutes): void {
     '/account/bootstrap',
     sessionOnly({ allowance: 'write' }),
     validate({ query: bootstrapQuery }),
+    ACCOUNT_DOCS.bootstrap,
     async (ctx) => {
       const result = await bootstrapAccount(ctx.services.knex, sessionCaller(ctx).account.id, {
         adoptTwitch: ctx.state.input.query.adopt_twitch === true,
@@ -39,12 +41,12 @@ export function standingRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.get('/account/state', sessionOnly({ allowance: 'read' }), async (ctx) => {
+  api.get('/account/state', sessionOnly({ allowance: 'read' }), ACCOUNT_DOCS.state, async (ctx) => {
     const { account } = sessionCaller(ctx);
     ctx.body = { data: await accountStanding(ctx.services.knex, account.id, account.username) };
   });
 
-  api.get('/account/birth-date', sessionOnly({ allowance: 'read' }), async (ctx) => {
+  api.get('/account/birth-date', sessionOnly({ allowance: 'read' }), ACCOUNT_DOCS.birthDate, async (ctx) => {
     ctx.body = { data: presentBirthDate(sessionCaller(ctx).account) };
   });
 
@@ -52,6 +54,7 @@ export function standingRoutes(api: VersionedRoutes): void {
     '/account/birth-date',
     sessionOnly({ allowance: 'write' }),
     validate({ body: birthDateBody }),
+    ACCOUNT_DOCS.setBirthDate,
     async (ctx) => {
       const account = await setBirthDate(
         ctx.services.knex,
@@ -62,7 +65,7 @@ export function standingRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.get('/account/identities', sessionOnly({ allowance: 'read' }), async (ctx) => {
+  api.get('/account/identities', sessionOnly({ allowance: 'read' }), ACCOUNT_DOCS.identities, async (ctx) => {
     ctx.body = { data: await listIdentities(ctx.services.knex, sessionCaller(ctx).account) };
   });
 
@@ -70,6 +73,7 @@ export function standingRoutes(api: VersionedRoutes): void {
     '/account/connections/:service',
     sessionOnly({ allowance: 'write' }),
     validate({ params: serviceParams }),
+    ACCOUNT_DOCS.forgetConnection,
     async (ctx) => {
       const service = ctx.state.input.params.service as string;
       if (!isConnectionService(service))

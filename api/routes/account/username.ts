@@ -5,6 +5,7 @@ import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import { usernameSchema } from '../auth/schemas.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { ACCOUNT_DOCS } from './account-docs.js';
 
 const availabilityQuery: SchemaObject = {
   type: 'object',
@@ -23,6 +24,7 @@ export function usernameRoutes(api: VersionedRoutes): void {
     '/account/username',
     sessionOnly({ allowance: 'read' }),
     validate({ query: availabilityQuery }),
+    ACCOUNT_DOCS.usernameAvailable,
     async (ctx) => {
       const q = ctx.state.input.query.q as string;
       ctx.body = {
@@ -31,25 +33,37 @@ export function usernameRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.put('/account/username', sessionOnly({ allowance: 'write' }), validate({ body: usernameBody }), async (ctx) => {
-    const { knex } = ctx.services;
-    const account = await knex.transaction((trx) =>
-      claimFirstUsername(trx, sessionCaller(ctx).account.id, ctx.state.input.body.username as string),
-    );
-    ctx.body = { data: { username: account.username, next_change_at: null } };
-  });
+  api.put(
+    '/account/username',
+    sessionOnly({ allowance: 'write' }),
+    validate({ body: usernameBody }),
+    ACCOUNT_DOCS.claimUsername,
+    async (ctx) => {
+      const { knex } = ctx.services;
+      const account = await knex.transaction((trx) =>
+        claimFirstUsername(trx, sessionCaller(ctx).account.id, ctx.state.input.body.username as string),
+      );
+      ctx.body = { data: { username: account.username, next_change_at: null } };
+    },
+  );
 
-  api.patch('/account/username', sessionOnly({ allowance: 'write' }), validate({ body: usernameBody }), async (ctx) => {
-    const { account, next_change_at } = await renameAccount(
-      ctx.services.knex,
-      sessionCaller(ctx).account.id,
-      ctx.state.input.body.username as string,
-    );
-    ctx.body = {
-      data: {
-        username: account.username,
-        next_change_at: next_change_at.toISOString(),
-      },
-    };
-  });
+  api.patch(
+    '/account/username',
+    sessionOnly({ allowance: 'write' }),
+    validate({ body: usernameBody }),
+    ACCOUNT_DOCS.rename,
+    async (ctx) => {
+      const { account, next_change_at } = await renameAccount(
+        ctx.services.knex,
+        sessionCaller(ctx).account.id,
+        ctx.state.input.body.username as string,
+      );
+      ctx.body = {
+        data: {
+          username: account.username,
+          next_change_at: next_change_at.toISOString(),
+        },
+      };
+    },
+  );
 }
