@@ -5,6 +5,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { CATALOG_DOCS } from './catalog-docs.js';
 
 const companyQuery: SchemaObject = {
   type: 'object',
@@ -22,6 +23,7 @@ export function companyRoutes(api: VersionedRoutes): void {
     '/search/companies',
     scoped('catalog.read', 'catalog', { anonymous: true }),
     validate({ query: companyQuery }),
+    CATALOG_DOCS.companies,
     async (ctx) => {
       ctx.set('Cache-Control', 'public, max-age=60');
       ctx.body = await searchCompanies(ctx.services.knex, ctx.state.input.query as unknown as CompanySearch);

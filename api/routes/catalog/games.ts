@@ -9,6 +9,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { CATALOG_DOCS } from './catalog-docs.js';
 
 const catalog = () => scoped('catalog.read', 'catalog', { anonymous: true });
 /** Public answers may be cached briefly by browsers and shared caches. */
@@ -28,7 +29,7 @@ const slugParams: SchemaObject = {
 };
 
 export function gameRoutes(api: VersionedRoutes): void {
-  api.get('/games', catalog(), validate({ query: gameSearchQuery }), async (ctx) => {
+  api.get('/games', catalog(), validate({ query: gameSearchQuery }), CATALOG_DOCS.search, async (ctx) => {
     const { knex } = ctx.services;
     const search = ctx.state.input.query as unknown as GameSearch;
     const caller = ctx.state.caller;
@@ -44,17 +45,17 @@ export function gameRoutes(api: VersionedRoutes): void {
     ctx.body = { data: await presentGames(knex, found.rows), page: found.page };
   });
 
-  api.get('/games/ratings', catalog(), validate({ query: idsQuery }), async (ctx) => {
+  api.get('/games/ratings', catalog(), validate({ query: idsQuery }), CATALOG_DOCS.ratings, async (ctx) => {
     ctx.set('Cache-Control', PUBLIC_CACHE);
     ctx.body = { data: await gameRatings(ctx.services.knex, ctx.state.input.query.ids as number[]) };
   });
 
-  api.get('/games/stats', catalog(), validate({ query: idsQuery }), async (ctx) => {
+  api.get('/games/stats', catalog(), validate({ query: idsQuery }), CATALOG_DOCS.stats, async (ctx) => {
     ctx.set('Cache-Control', PUBLIC_CACHE);
     ctx.body = { data: await gameStats(ctx.services.knex, ctx.state.input.query.ids as number[]) };
   });
 
-  api.get('/games/:slug', catalog(), validate({ params: slugParams }), async (ctx) => {
+  api.get('/games/:slug', catalog(), validate({ params: slugParams }), CATALOG_DOCS.game, async (ctx) => {
     const { knex } = ctx.services;
     const row = await gameBySlug(knex, ctx.state.input.params.slug as string);
     ctx.set('Cache-Control', PUBLIC_CACHE);

@@ -5,6 +5,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { COPIES_DOC } from './copies-docs.js';
 
 const copiesQuery: SchemaObject = {
   type: 'object',
@@ -17,10 +18,16 @@ const copiesQuery: SchemaObject = {
 };
 
 export function libraryCopyRoutes(api: VersionedRoutes): void {
-  api.get('/library/copies', scoped('library.read', 'read'), validate({ query: copiesQuery }), async (ctx) => {
-    const { knex, auth } = ctx.services;
-    const query = ctx.state.input.query as unknown as CopyQuery;
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await listCopies(knex, auth.secret, ctx.state.caller!.account.id, query);
-  });
+  api.get(
+    '/library/copies',
+    scoped('library.read', 'read'),
+    validate({ query: copiesQuery }),
+    COPIES_DOC,
+    async (ctx) => {
+      const { knex, auth } = ctx.services;
+      const query = ctx.state.input.query as unknown as CopyQuery;
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = await listCopies(knex, auth.secret, ctx.state.caller!.account.id, query);
+    },
+  );
 }
