@@ -20,6 +20,8 @@ import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { idParams } from '../account/schemas.js';
 import { developer, developerGame } from './developer-game.js';
+import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
+import { ARCADE_RELEASE_DOCS } from './arcade-release-docs.js';
 
 const releaseParams: SchemaObject = {
   type: 'object',
@@ -49,65 +51,90 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });
   const withRelease = validate({ params: releaseParams });
 
-  api.put('/account/apps/:id/arcade/listing', developer('write'), params, async (ctx) => {
-    const game = await developerGame(ctx, { publishing: true });
-    const fields = checkListing(ctx.request.body);
-    const saved = await saveListingDraft(ctx.services.knex, game, fields);
-    const urls = await imageUrls(ctx.services.knex, Object.values(saved.media), mediaUrlOf(ctx));
-    ctx.body = { data: { listing: presentListing(saved, urls) } };
-  });
+  api.put(
+    '/account/apps/:id/arcade/listing',
+    developer('write'),
+    params,
+    ARCADE_DEVELOPER_DOCS.listing,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true });
+      const fields = checkListing(ctx.request.body);
+      const saved = await saveListingDraft(ctx.services.knex, game, fields);
+      const urls = await imageUrls(ctx.services.knex, Object.values(saved.media), mediaUrlOf(ctx));
+      ctx.body = { data: { listing: presentListing(saved, urls) } };
+    },
+  );
 
-  api.post('/account/apps/:id/arcade/listing/submit', developer('write', { recent: true }), params, async (ctx) => {
-    const { knex } = ctx.services;
-    const game = await developerGame(ctx, { publishing: true, terms: true });
-    const limiter = limiterFor(knex, LISTING_SUBMITS);
-    await limiter.check([game.app_id]);
-    const submitted = await knex.transaction((trx) =>
-      submitListing(trx, game, (inner, listing) =>
-        emailDeveloper(
-          inner,
-          game,
-          `Store page of ${game.slug} submitted`,
-          `Revision ${listing.number} of the store page of ${game.slug} is waiting for review.`,
+  api.post(
+    '/account/apps/:id/arcade/listing/submit',
+    developer('write', { recent: true }),
+    params,
+    ARCADE_DEVELOPER_DOCS.submitListing,
+    async (ctx) => {
+      const { knex } = ctx.services;
+      const game = await developerGame(ctx, { publishing: true, terms: true });
+      const limiter = limiterFor(knex, LISTING_SUBMITS);
+      await limiter.check([game.app_id]);
+      const submitted = await knex.transaction((trx) =>
+        submitListing(trx, game, (inner, listing) =>
+          emailDeveloper(
+            inner,
+            game,
+            `Store page of ${game.slug} submitted`,
+            `Revision ${listing.number} of the store page of ${game.slug} is waiting for review.`,
+          ),
         ),
-      ),
-    );
-    await limiter.fail([game.app_id]);
-    ctx.body = { data: { listing: presentListing(submitted, new Map()) } };
-  });
+      );
+      await limiter.fail([game.app_id]);
+      ctx.body = { data: { listing: presentListing(submitted, new Map()) } };
+    },
+  );
 
-  api.get('/account/apps/:id/arcade/releases', developer('read'), params, async (ctx) => {
+  api.get('/account/apps/:id/arcade/releases', developer('read'), params, ARCADE_RELEASE_DOCS.list, async (ctx) => {
     const game = await developerGame(ctx);
     const { knex } = ctx.services;
     ctx.body = { data: await presentReleases(knex, game, await releasesOf(knex, game.app_id)) };
   });
 
-  api.post('/account/apps/:id/arcade/releases', developer('write'), params, async (ctx) => {
+  api.post('/account/apps/:id/arcade/releases', developer('write'), params, ARCADE_RELEASE_DOCS.create, async (ctx) => {
     const game = await developerGame(ctx, { publishing: true });
     const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body));
     ctx.status = 201;
     ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
   });
 
-  api.put('/account/apps/:id/arcade/releases/:rid', developer('write'), withRelease, async (ctx) => {
-    const game = await developerGame(ctx, { publishing: true });
-    const rid = ctx.state.input.params.rid as string;
-    await findRelease(ctx.services.knex, game.app_id, rid);
-    const release = await replaceRelease(ctx.services.knex, game, rid, checkRelease(ctx.request.body));
-    ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
-  });
+  api.put(
+    '/account/apps/:id/arcade/releases/:rid',
+    developer('write'),
+    withRelease,
+    ARCADE_RELEASE_DOCS.replace,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true });
+      const rid = ctx.state.input.params.rid as string;
+      await findRelease(ctx.services.knex, game.app_id, rid);
+      const release = await replaceRelease(ctx.services.knex, game, rid, checkRelease(ctx.request.body));
+      ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
+    },
+  );
 
-  api.post('/account/apps/:id/arcade/releases/:rid/check', developer('write'), withRelease, async (ctx) => {
-    const game = await developerGame(ctx, { publishing: true });
-    const release = await findRelease(ctx.services.knex, game.app_id, ctx.state.input.params.rid as string);
-    const check = await checkNow(ctx.services.knex, ctx.services.replies, game.app_id, release.id, 'check');
-    ctx.body = { data: { check: presentCheck(check) } };
-  });
+  api.post(
+    '/account/apps/:id/arcade/releases/:rid/check',
+    developer('write'),
+    withRelease,
+    ARCADE_RELEASE_DOCS.check,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true });
+      const release = await findRelease(ctx.services.knex, game.app_id, ctx.state.input.params.rid as string);
+      const check = await checkNow(ctx.services.knex, ctx.services.replies, game.app_id, release.id, 'check');
+      ctx.body = { data: { check: presentCheck(check) } };
+    },
+  );
 
   api.post(
     '/account/apps/:id/arcade/releases/:rid/submit',
     developer('write', { recent: true }),
     withRelease,
+    ARCADE_RELEASE_DOCS.submit,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true, terms: true });
       const { release, check } = await submitRelease(ctx.services, game, ctx.state.input.params.rid as string);
@@ -115,16 +142,23 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.post('/account/apps/:id/arcade/releases/:rid/withdraw', developer('write'), withRelease, async (ctx) => {
-    const game = await developerGame(ctx, { publishing: true });
-    const release = await withdrawRelease(ctx.services.knex, game, ctx.state.input.params.rid as string);
-    ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
-  });
+  api.post(
+    '/account/apps/:id/arcade/releases/:rid/withdraw',
+    developer('write'),
+    withRelease,
+    ARCADE_RELEASE_DOCS.withdraw,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true });
+      const release = await withdrawRelease(ctx.services.knex, game, ctx.state.input.params.rid as string);
+      ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
+    },
+  );
 
   api.post(
     '/account/apps/:id/arcade/releases/:rid/live',
     developer('write', { recent: true }),
     withRelease,
+    ARCADE_RELEASE_DOCS.live,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true, terms: true });
       const { game: updated, check } = await makeLive(ctx.services, game, ctx.state.input.params.rid as string);
@@ -134,9 +168,15 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.post('/account/apps/:id/arcade/remove', developer('write', { recent: true }), params, async (ctx) => {
-    const game = await developerGame(ctx);
-    const removed = await removeGame(ctx.services.knex, game);
-    ctx.body = { data: { app: await arcadeRecord(ctx.services.knex, removed, mediaUrlOf(ctx)) } };
-  });
+  api.post(
+    '/account/apps/:id/arcade/remove',
+    developer('write', { recent: true }),
+    params,
+    ARCADE_DEVELOPER_DOCS.remove,
+    async (ctx) => {
+      const game = await developerGame(ctx);
+      const removed = await removeGame(ctx.services.knex, game);
+      ctx.body = { data: { app: await arcadeRecord(ctx.services.knex, removed, mediaUrlOf(ctx)) } };
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { idParams } from '../account/schemas.js';
+import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 
 /** The JSON body as an object whose members are all among `allowed` (else 400 `fields_invalid`). */
 export function bodyWith(ctx: AppContext, allowed: string[]): Record<string, unknown> {
@@ -31,37 +32,50 @@ export function arcadeEnableRoutes(api: VersionedRoutes): void {
   const read = sessionOnly({ allowance: 'read', mfa: true });
   const write = sessionOnly({ allowance: 'write', mfa: true, suspendedReason: 'banned' });
 
-  api.get('/account/apps/:id/arcade', read, validate({ params: idParams }), async (ctx) => {
-    const { knex, arcade, media } = ctx.services;
-    const { account, session } = sessionCaller(ctx);
-    const app = await findOwnApp(knex, account.id, ctx.state.input.params.id as string);
-    const [eligibility, game] = await Promise.all([
-      eligibilityOf(knex, account, session, arcade.minAccountAgeDays),
-      gameOf(knex, app.id),
-    ]);
-    ctx.body = { data: { eligibility, app: game ? await arcadeRecord(knex, game, (key) => media.url(key)) : null } };
-  });
+  api.get(
+    '/account/apps/:id/arcade',
+    read,
+    validate({ params: idParams }),
+    ARCADE_DEVELOPER_DOCS.eligibility,
+    async (ctx) => {
+      const { knex, arcade, media } = ctx.services;
+      const { account, session } = sessionCaller(ctx);
+      const app = await findOwnApp(knex, account.id, ctx.state.input.params.id as string);
+      const [eligibility, game] = await Promise.all([
+        eligibilityOf(knex, account, session, arcade.minAccountAgeDays),
+        gameOf(knex, app.id),
+      ]);
+      ctx.body = { data: { eligibility, app: game ? await arcadeRecord(knex, game, (key) => media.url(key)) : null } };
+    },
+  );
 
-  api.post('/account/apps/:id/arcade', write, validate({ params: idParams }), async (ctx) => {
-    const { knex, arcade, media } = ctx.services;
-    const { account, session } = sessionCaller(ctx);
-    const body = bodyWith(ctx, ['slug', 'terms_version']);
-    const game = await enableArcade(
-      knex,
-      account,
-      session,
-      ctx.state.input.params.id as string,
-      { slug: typeof body.slug === 'string' ? body.slug : '', terms_version: String(body.terms_version ?? '') },
-      arcade.minAccountAgeDays,
-      checkSlug,
-    );
-    ctx.status = 201;
-    ctx.body = { data: { app: await arcadeRecord(knex, game, (key) => media.url(key)) } };
-  });
+  api.post(
+    '/account/apps/:id/arcade',
+    write,
+    validate({ params: idParams }),
+    ARCADE_DEVELOPER_DOCS.enable,
+    async (ctx) => {
+      const { knex, arcade, media } = ctx.services;
+      const { account, session } = sessionCaller(ctx);
+      const body = bodyWith(ctx, ['slug', 'terms_version']);
+      const game = await enableArcade(
+        knex,
+        account,
+        session,
+        ctx.state.input.params.id as string,
+        { slug: typeof body.slug === 'string' ? body.slug : '', terms_version: String(body.terms_version ?? '') },
+        arcade.minAccountAgeDays,
+        checkSlug,
+      );
+      ctx.status = 201;
+      ctx.body = { data: { app: await arcadeRecord(knex, game, (key) => media.url(key)) } };
+    },
+  );
 
   api.post(
     '/account/arcade/terms',
     sessionOnly({ allowance: 'write', mfaVerified: true, suspendedReason: 'banned' }),
+    ARCADE_DEVELOPER_DOCS.terms,
     async (ctx) => {
       const body = bodyWith(ctx, ['terms_version']);
       if (typeof body.terms_version !== 'string') {

@@ -5,9 +5,10 @@ import { publicKeySet } from '../../../shared/identity/signing-keys.js';
 import { ApiError } from '../../../shared/errors.js';
 import { publicRoute } from '../../middleware/access.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { ARCADE_PUBLIC_DOCS } from './arcade-public-docs.js';
 
 export function arcadeJwksRoutes(api: VersionedRoutes): void {
-  api.get('/arcade/jwks', publicRoute(null), async (ctx) => {
+  api.get('/arcade/jwks', publicRoute(null), ARCADE_PUBLIC_DOCS.jwks, async (ctx) => {
     const set = await publicKeySet(ctx.services.knex);
     if (set.keys.length === 0) {
       throw new ApiError('unavailable', 'No identity key is configured yet.', { reason: 'identity_unavailable' });

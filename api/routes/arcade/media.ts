@@ -22,29 +22,42 @@ import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { idParams } from '../account/schemas.js';
+import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { developer, developerGame } from './developer-game.js';
 
 export function arcadeMediaRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });
 
-  api.post('/account/apps/:id/arcade/media', developer('write'), params, async (ctx) => {
-    const { knex } = ctx.services;
-    const game = await developerGame(ctx, { publishing: true });
-    await assertListingOpen(knex, game.app_id);
-    await checkUploadAllowance(knex, game.app_id);
-    await withMediaForm(ctx, async (slot, file) => {
-      const imageUrl = await uploadSlotImage(uploadServices(ctx.services), game, slot, file);
-      ctx.status = 201;
-      ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: imageUrl } };
-    });
-  });
+  api.post(
+    '/account/apps/:id/arcade/media',
+    developer('write'),
+    params,
+    ARCADE_DEVELOPER_DOCS.uploadMedia,
+    async (ctx) => {
+      const { knex } = ctx.services;
+      const game = await developerGame(ctx, { publishing: true });
+      await assertListingOpen(knex, game.app_id);
+      await checkUploadAllowance(knex, game.app_id);
+      await withMediaForm(ctx, async (slot, file) => {
+        const imageUrl = await uploadSlotImage(uploadServices(ctx.services), game, slot, file);
+        ctx.status = 201;
+        ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: imageUrl } };
+      });
+    },
+  );
 
-  api.delete('/account/apps/:id/arcade/media', developer('write'), params, async (ctx) => {
-    const game = await developerGame(ctx, { publishing: true });
-    const slot = parseSlot(ctx.query.kind, ctx.query.position);
-    await clearSlot(ctx.services.knex, ctx.services.media, game, slot);
-    ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: null } };
-  });
+  api.delete(
+    '/account/apps/:id/arcade/media',
+    developer('write'),
+    params,
+    ARCADE_DEVELOPER_DOCS.deleteMedia,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true });
+      const slot = parseSlot(ctx.query.kind, ctx.query.position);
+      await clearSlot(ctx.services.knex, ctx.services.media, game, slot);
+      ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: null } };
+    },
+  );
 }
 
 /**

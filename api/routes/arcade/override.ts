@@ -13,6 +13,7 @@ import { sessionCaller } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { idParams } from '../account/schemas.js';
+import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
 import { bodyWith } from './enable.js';
 import { developer } from './developer-game.js';
 
@@ -40,12 +41,12 @@ const serviceHost = (ctx: AppContext) => new URL(ctx.services.publicOrigin).host
 export function arcadeOverrideRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });
 
-  api.get('/account/apps/:id/arcade/override', developer('read'), params, async (ctx) => {
+  api.get('/account/apps/:id/arcade/override', developer('read'), params, ARCADE_OVERRIDE_DOCS.read, async (ctx) => {
     const game = await ownedGame(ctx);
     ctx.body = { data: { override: await presentOverride(ctx.services.knex, game, serviceHost(ctx)) } };
   });
 
-  api.put('/account/apps/:id/arcade/override', developer('write'), params, async (ctx) => {
+  api.put('/account/apps/:id/arcade/override', developer('write'), params, ARCADE_OVERRIDE_DOCS.save, async (ctx) => {
     const game = await ownedGame(ctx, { publishing: true });
     if (game.status === 'removed' || game.status === 'suspended') {
       throw forbidden('not_playable', {}, 'This game cannot be opened.');
@@ -55,9 +56,15 @@ export function arcadeOverrideRoutes(api: VersionedRoutes): void {
     ctx.body = { data: { override: await presentOverride(ctx.services.knex, game, serviceHost(ctx)) } };
   });
 
-  api.delete('/account/apps/:id/arcade/override', developer('write'), params, async (ctx) => {
-    const game = await ownedGame(ctx, { banned: true });
-    await clearOverride(ctx.services.knex, game);
-    ctx.body = { data: { override: null } };
-  });
+  api.delete(
+    '/account/apps/:id/arcade/override',
+    developer('write'),
+    params,
+    ARCADE_OVERRIDE_DOCS.clear,
+    async (ctx) => {
+      const game = await ownedGame(ctx, { banned: true });
+      await clearOverride(ctx.services.knex, game);
+      ctx.body = { data: { override: null } };
+    },
+  );
 }

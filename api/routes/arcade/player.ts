@@ -13,6 +13,8 @@ import { idParams } from '../account/schemas.js';
 import { bodyWith } from './enable.js';
 import { developer, developerGame } from './developer-game.js';
 import { openPlayStream } from './play-stream.js';
+import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
+import { ARCADE_PLAYER_DOCS } from './arcade-player-docs.js';
 
 const appIdParams: SchemaObject = {
   type: 'object',
@@ -43,29 +45,36 @@ export function arcadePlayerRoutes(api: VersionedRoutes): void {
   const read = sessionOnly({ allowance: 'read', mfa: true });
   const write = sessionOnly({ allowance: 'write', mfa: true });
 
-  api.get('/account/arcade/grants', read, async (ctx) => {
+  api.get('/account/arcade/grants', read, ARCADE_PLAYER_DOCS.grants, async (ctx) => {
     const mediaUrl = (key: string) => ctx.services.media.url(key);
     ctx.body = { data: await listGrants(ctx.services.knex, sessionCaller(ctx).account.id, mediaUrl) };
   });
 
-  api.post('/account/arcade/grants', write, async (ctx) => {
+  api.post('/account/arcade/grants', write, ARCADE_PLAYER_DOCS.agree, async (ctx) => {
     const body = bodyWith(ctx, ['app_id', 'nickname']);
     const { created } = await agree(ctx.services.knex, sessionCaller(ctx).account.id, body.app_id, body.nickname);
     ctx.status = created ? 201 : 200;
     ctx.body = { data: { grant: await grantAnswer(ctx, body.app_id as string) } };
   });
 
-  api.patch('/account/arcade/grants/:appId', write, validate({ params: appIdParams }), async (ctx) => {
-    const appId = ctx.state.input.params.appId as string;
-    const body = bodyWith(ctx, ['nickname']);
-    await changeNickname(ctx.services.knex, sessionCaller(ctx).account.id, appId, body.nickname);
-    ctx.body = { data: { grant: await grantAnswer(ctx, appId) } };
-  });
+  api.patch(
+    '/account/arcade/grants/:appId',
+    write,
+    validate({ params: appIdParams }),
+    ARCADE_PLAYER_DOCS.rename,
+    async (ctx) => {
+      const appId = ctx.state.input.params.appId as string;
+      const body = bodyWith(ctx, ['nickname']);
+      await changeNickname(ctx.services.knex, sessionCaller(ctx).account.id, appId, body.nickname);
+      ctx.body = { data: { grant: await grantAnswer(ctx, appId) } };
+    },
+  );
 
   api.delete(
     '/account/arcade/grants/:appId',
     write,
     validate({ params: appIdParams, query: forgetQuery }),
+    ARCADE_PLAYER_DOCS.revoke,
     async (ctx) => {
       const appId = ctx.state.input.params.appId as string;
       await revoke(ctx.services.knex, sessionCaller(ctx).account.id, appId, ctx.state.input.query.forget === true);
@@ -73,22 +82,35 @@ export function arcadePlayerRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.post('/arcade/apps/:slug/launch', write, validate({ params: slugParams }), async (ctx) => {
-    const slug = ctx.state.input.params.slug as string;
-    ctx.body = { data: await launchLive(ctx.services.knex, launchDeps(), sessionCaller(ctx).account, slug) };
-  });
+  api.post(
+    '/arcade/apps/:slug/launch',
+    write,
+    validate({ params: slugParams }),
+    ARCADE_PLAYER_DOCS.launch,
+    async (ctx) => {
+      const slug = ctx.state.input.params.slug as string;
+      ctx.body = { data: await launchLive(ctx.services.knex, launchDeps(), sessionCaller(ctx).account, slug) };
+    },
+  );
 
   api.post(
     '/account/apps/:id/arcade/override/launch',
     developer('write'),
     validate({ params: idParams }),
+    ARCADE_OVERRIDE_DOCS.launch,
     async (ctx) => {
       const game = await developerGame(ctx);
       ctx.body = { data: await launchOverride(ctx.services.knex, launchDeps(), sessionCaller(ctx).account, game) };
     },
   );
 
-  api.get('/arcade/instances/:iid/stream', read, validate({ params: instanceParams }), async (ctx) => {
-    await openPlayStream(ctx, ctx.state.input.params.iid as string);
-  });
+  api.get(
+    '/arcade/instances/:iid/stream',
+    read,
+    validate({ params: instanceParams }),
+    ARCADE_PLAYER_DOCS.stream,
+    async (ctx) => {
+      await openPlayStream(ctx, ctx.state.input.params.iid as string);
+    },
+  );
 }

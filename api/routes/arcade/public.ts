@@ -5,6 +5,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { publicRoute } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { ARCADE_PUBLIC_DOCS } from './arcade-public-docs.js';
 
 const directoryQuery: SchemaObject = {
   type: 'object',
@@ -22,17 +23,29 @@ const slugParams: SchemaObject = {
 };
 
 export function arcadePublicRoutes(api: VersionedRoutes): void {
-  api.get('/arcade/apps', publicRoute('read'), validate({ query: directoryQuery }), async (ctx) => {
-    const { knex, auth, media } = ctx.services;
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = await listDirectory(knex, auth.secret, ctx.state.input.query as unknown as DirectoryQuery, (key) =>
-      media.url(key),
-    );
-  });
+  api.get(
+    '/arcade/apps',
+    publicRoute('read'),
+    validate({ query: directoryQuery }),
+    ARCADE_PUBLIC_DOCS.directory,
+    async (ctx) => {
+      const { knex, auth, media } = ctx.services;
+      ctx.set('Cache-Control', 'public, max-age=60');
+      ctx.body = await listDirectory(knex, auth.secret, ctx.state.input.query as unknown as DirectoryQuery, (key) =>
+        media.url(key),
+      );
+    },
+  );
 
-  api.get('/arcade/apps/:slug', publicRoute('read'), validate({ params: slugParams }), async (ctx) => {
-    const { knex, media } = ctx.services;
-    ctx.set('Cache-Control', 'public, max-age=60');
-    ctx.body = { data: await storePage(knex, ctx.state.input.params.slug as string, (key) => media.url(key)) };
-  });
+  api.get(
+    '/arcade/apps/:slug',
+    publicRoute('read'),
+    validate({ params: slugParams }),
+    ARCADE_PUBLIC_DOCS.storePage,
+    async (ctx) => {
+      const { knex, media } = ctx.services;
+      ctx.set('Cache-Control', 'public, max-age=60');
+      ctx.body = { data: await storePage(knex, ctx.state.input.params.slug as string, (key) => media.url(key)) };
+    },
+  );
 }
