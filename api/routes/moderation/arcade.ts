@@ -15,6 +15,7 @@ import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { idParams } from './schemas.js';
 import { staffWithTwoFactor } from './staff-access.js';
+import { MODERATION_DOCS } from './moderation-docs.js';
 
 const reasons = { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } };
 const note = { type: ['string', 'null'], maxLength: 2000 };
@@ -45,7 +46,7 @@ export function arcadeModerationRoutes(api: VersionedRoutes): void {
   const read = [sessionOnly({ allowance: 'read' }), staffWithTwoFactor()];
   const write = [sessionOnly({ allowance: 'write' }), staffWithTwoFactor()];
 
-  api.get('/moderation/arcade/queue', ...read, async (ctx) => {
+  api.get('/moderation/arcade/queue', ...read, MODERATION_DOCS.arcadeQueue, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { data: await reviewQueue(ctx.services.knex) };
   });
@@ -54,6 +55,7 @@ export function arcadeModerationRoutes(api: VersionedRoutes): void {
     '/moderation/arcade/releases/:id',
     ...write,
     validate({ params: idParams, body: releaseBody }),
+    MODERATION_DOCS.release,
     async (ctx) => {
       const { decision, ...input } = ctx.state.input.body as { decision: (typeof RELEASE_DECISIONS)[number] };
       const release = await decideRelease(
@@ -71,6 +73,7 @@ export function arcadeModerationRoutes(api: VersionedRoutes): void {
     '/moderation/arcade/listings/:id',
     ...write,
     validate({ params: idParams, body: listingBody }),
+    MODERATION_DOCS.listing,
     async (ctx) => {
       const { decision, ...input } = ctx.state.input.body as { decision: (typeof LISTING_DECISIONS)[number] };
       const listing = await decideListing(
@@ -84,22 +87,31 @@ export function arcadeModerationRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.post('/moderation/arcade/apps/:id', ...write, validate({ params: idParams, body: appBody }), async (ctx) => {
-    const { action, reason } = ctx.state.input.body as { action: (typeof APP_ACTIONS)[number]; reason?: string | null };
-    const game = await actOnGame(
-      ctx.services.knex,
-      sessionCaller(ctx).account,
-      ctx.state.input.params.id as string,
-      action,
-      reason ?? null,
-    );
-    ctx.body = {
-      data: {
-        app_id: game.app_id,
-        slug: game.slug,
-        status: game.status,
-        notice: game.notice_kind ? { kind: game.notice_kind, reason: game.notice_reason, at: game.notice_at } : null,
-      },
-    };
-  });
+  api.post(
+    '/moderation/arcade/apps/:id',
+    ...write,
+    validate({ params: idParams, body: appBody }),
+    MODERATION_DOCS.app,
+    async (ctx) => {
+      const { action, reason } = ctx.state.input.body as {
+        action: (typeof APP_ACTIONS)[number];
+        reason?: string | null;
+      };
+      const game = await actOnGame(
+        ctx.services.knex,
+        sessionCaller(ctx).account,
+        ctx.state.input.params.id as string,
+        action,
+        reason ?? null,
+      );
+      ctx.body = {
+        data: {
+          app_id: game.app_id,
+          slug: game.slug,
+          status: game.status,
+          notice: game.notice_kind ? { kind: game.notice_kind, reason: game.notice_reason, at: game.notice_at } : null,
+        },
+      };
+    },
+  );
 }

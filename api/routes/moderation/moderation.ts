@@ -12,21 +12,29 @@ import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { idParams, infractionBody, pageQuery, publisherBody, reportQueueQuery, resolveBody } from './schemas.js';
 import { staffWithTwoFactor } from './staff-access.js';
+import { MODERATION_DOCS } from './moderation-docs.js';
 
 export function moderationRoutes(api: VersionedRoutes): void {
   const read = [sessionOnly({ allowance: 'read' }), staffWithTwoFactor()];
   const write = [sessionOnly({ allowance: 'write' }), staffWithTwoFactor()];
 
-  api.get('/moderation/reports', ...read, validate({ query: reportQueueQuery }), async (ctx) => {
-    const { page, status } = ctx.state.input.query as { page: number; status?: ReportStatus };
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listReports(ctx.services.knex, { page, status });
-  });
+  api.get(
+    '/moderation/reports',
+    ...read,
+    validate({ query: reportQueueQuery }),
+    MODERATION_DOCS.reports,
+    async (ctx) => {
+      const { page, status } = ctx.state.input.query as { page: number; status?: ReportStatus };
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await listReports(ctx.services.knex, { page, status });
+    },
+  );
 
   api.post(
     '/moderation/reports/:id/resolve',
     ...write,
     validate({ params: idParams, body: resolveBody }),
+    MODERATION_DOCS.resolve,
     async (ctx) => {
       const body = ctx.state.input.body as { outcome: ReportOutcome; note?: string };
       const id = ctx.state.input.params.id as string;
@@ -38,6 +46,7 @@ export function moderationRoutes(api: VersionedRoutes): void {
     '/moderation/accounts/:id/infractions',
     ...write,
     validate({ params: idParams, body: infractionBody }),
+    MODERATION_DOCS.infraction,
     async (ctx) => {
       const input = ctx.state.input.body as unknown as InfractionInput;
       const broken = infractionRuleViolation(input);
@@ -52,6 +61,7 @@ export function moderationRoutes(api: VersionedRoutes): void {
     '/moderation/accounts/:id/publisher',
     ...write,
     validate({ params: idParams, body: publisherBody }),
+    MODERATION_DOCS.publisher,
     async (ctx) => {
       const { blocked } = ctx.state.input.body as { blocked: boolean };
       const id = ctx.state.input.params.id as string;
@@ -59,7 +69,7 @@ export function moderationRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.get('/moderation/actions', ...read, validate({ query: pageQuery }), async (ctx) => {
+  api.get('/moderation/actions', ...read, validate({ query: pageQuery }), MODERATION_DOCS.actions, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listActions(ctx.services.knex, ctx.state.input.query.page as number);
   });

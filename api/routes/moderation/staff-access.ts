@@ -5,11 +5,12 @@ import type { Middleware } from 'koa';
 import { isStaff } from '../../../shared/accounts/account.js';
 import { verifiedWithTwoFactor } from '../../../shared/auth/session-rules.js';
 import { forbidden } from '../../../shared/errors.js';
+import { withFacts } from '../../openapi/route-facts.js';
 import type { AppState } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';
 
 export function staffWithTwoFactor(): Middleware<AppState> {
-  return async (ctx, next) => {
+  const middleware: Middleware<AppState> = async (ctx, next) => {
     const { account, session } = sessionCaller(ctx);
     if (!isStaff(account)) throw forbidden(undefined, {}, 'Only moderators and admins may do this.');
     if (!verifiedWithTwoFactor(session)) {
@@ -17,4 +18,6 @@ export function staffWithTwoFactor(): Middleware<AppState> {
     }
     return next();
   };
+  // Its refusals are the same on every moderation route, so the reference takes them from here.
+  return withFacts(middleware, { errors: ['forbidden', 'forbidden:mfa_required'] });
 }
