@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_COLLECTION_DOCS } from './people-collection-docs.js';
 import { pathPerson } from './person.js';
 
 const username = { type: 'string', minLength: 1, maxLength: 100 };
@@ -87,6 +88,7 @@ export function activityRoutes(api: VersionedRoutes): void {
     '/activity',
     scoped('profile.read', 'read', { anonymous: true }),
     validate({ query: feedQuery }),
+    PEOPLE_COLLECTION_DOCS.activity,
     async (ctx) => {
       ctx.body = await feed(ctx, ctx.state.input.query as unknown as Query);
     },
@@ -96,6 +98,7 @@ export function activityRoutes(api: VersionedRoutes): void {
     '/profiles/:username/reviews',
     scoped('reviews.read', 'read', { anonymous: true }),
     validate({ params: personParams, query: filterQuery }),
+    PEOPLE_COLLECTION_DOCS.reviews,
     async (ctx) => {
       const query = ctx.state.input.query as unknown as Query;
       const [author] = await authors(ctx, [ctx.state.input.params.username as string]);
@@ -111,6 +114,7 @@ export function activityRoutes(api: VersionedRoutes): void {
     '/games/:slug/activity',
     scoped('catalog.read', 'catalog', { anonymous: true }),
     validate({ params: slugParams, query: filterQuery }),
+    PEOPLE_COLLECTION_DOCS.game,
     async (ctx) => {
       const game = await ctx.services.knex('games').where({ slug: ctx.state.input.params.slug }).first('id');
       if (!game) throw notFound('No game has this slug.');

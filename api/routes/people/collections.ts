@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_COLLECTION_DOCS } from './people-collection-docs.js';
 import { pathPerson, relationOf } from './person.js';
 
 const params: SchemaObject = {
@@ -60,6 +61,7 @@ export function peopleCollectionRoutes(api: VersionedRoutes): void {
     '/profiles/:username/lists',
     scoped('lists.read', 'read', { anonymous: true }),
     validate({ params, query: listsQuery }),
+    PEOPLE_COLLECTION_DOCS.lists,
     async (ctx) => {
       const query = ctx.state.input.query as unknown as ListsQuery;
       // `before` is a cursor over the update time, so it means nothing in any other order.
@@ -75,6 +77,7 @@ export function peopleCollectionRoutes(api: VersionedRoutes): void {
     '/profiles/:username/lists/folders',
     scoped('lists.read', 'read', { anonymous: true }),
     validate({ params }),
+    PEOPLE_COLLECTION_DOCS.folders,
     async (ctx) => {
       const { owner, relation } = await visibleOwner(ctx);
       ctx.body = await readFolders(ctx.services.knex, owner.id, relation);
@@ -85,6 +88,7 @@ export function peopleCollectionRoutes(api: VersionedRoutes): void {
     '/profiles/:username/journeys',
     scoped('journal.read', 'read', { anonymous: true }),
     validate({ params, query: journeysQuery }),
+    PEOPLE_COLLECTION_DOCS.journeys,
     async (ctx) => {
       const { owner, relation } = await visibleOwner(ctx);
       const query = ctx.state.input.query as unknown as JourneysQuery;

@@ -5,6 +5,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 import { pathPerson, personParams } from './person.js';
 
 const query: SchemaObject = {
@@ -22,6 +23,7 @@ export function connectionRoutes(api: VersionedRoutes): void {
     '/profiles/:username/connections',
     scoped('social.read', 'read', { anonymous: true }),
     validate({ params: personParams, query }),
+    PEOPLE_DOCS.connections,
     async (ctx) => {
       const { knex, media } = ctx.services;
       const { owner, readerId, library: view } = await pathPerson(ctx, 'pages');

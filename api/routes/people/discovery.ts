@@ -2,11 +2,17 @@
 import { discoverPeople } from '../../../shared/people/discovery.js';
 import { scoped } from '../../middleware/access.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 
 export function discoveryRoutes(api: VersionedRoutes): void {
-  api.get('/discovery/people', scoped('social.read', 'read', { anonymous: true }), async (ctx) => {
-    const { knex, media } = ctx.services;
-    ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = { data: await discoverPeople(knex, ctx.state.caller?.account.id ?? null, (key) => media.url(key)) };
-  });
+  api.get(
+    '/discovery/people',
+    scoped('social.read', 'read', { anonymous: true }),
+    PEOPLE_DOCS.discovery,
+    async (ctx) => {
+      const { knex, media } = ctx.services;
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = { data: await discoverPeople(knex, ctx.state.caller?.account.id ?? null, (key) => media.url(key)) };
+    },
+  );
 }

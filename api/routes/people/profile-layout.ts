@@ -4,6 +4,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 import { pathPerson } from './person.js';
 
 const usernameParams: SchemaObject = {
@@ -17,6 +18,7 @@ export function profileLayoutRoutes(api: VersionedRoutes): void {
     '/profiles/:username/layout',
     scoped('profile.read', 'read', { anonymous: true }),
     validate({ params: usernameParams }),
+    PEOPLE_DOCS.layout,
     async (ctx) => {
       const { knex, media } = ctx.services;
       const { owner, library: view } = await pathPerson(ctx, 'pages');

@@ -18,6 +18,7 @@ import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 import { pathPerson } from './person.js';
 
 const usernameParams: SchemaObject = {
@@ -48,30 +49,49 @@ async function visiblePerson(ctx: AppContext) {
 export function peopleRoutes(api: VersionedRoutes): void {
   const person = validate({ params: usernameParams });
 
-  api.get('/profiles/:username', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {
-    const { owner } = await visiblePerson(ctx);
-    const { knex, media } = ctx.services;
-    ctx.body = { data: await publicProfile(knex, owner, (key) => media.url(key)) };
-  });
+  api.get(
+    '/profiles/:username',
+    scoped('profile.read', 'read', { anonymous: true }),
+    person,
+    PEOPLE_DOCS.profile,
+    async (ctx) => {
+      const { owner } = await visiblePerson(ctx);
+      const { knex, media } = ctx.services;
+      ctx.body = { data: await publicProfile(knex, owner, (key) => media.url(key)) };
+    },
+  );
 
-  api.get('/profiles/:username/social', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {
-    // The conversation follows the profile pages' rule: a private account shows it to followers only.
-    const { owner, library } = await pathPerson(ctx, 'pages');
-    const account = ctx.state.caller?.account;
-    const reader = { id: account?.id ?? null, staff: isStaff(account) };
-    const { knex, media } = ctx.services;
-    ctx.body = { data: await profileSocial(knex, owner, reader, library === 'full', (key) => media.url(key)) };
-  });
+  api.get(
+    '/profiles/:username/social',
+    scoped('profile.read', 'read', { anonymous: true }),
+    person,
+    PEOPLE_DOCS.social,
+    async (ctx) => {
+      // The conversation follows the profile pages' rule: a private account shows it to followers only.
+      const { owner, library } = await pathPerson(ctx, 'pages');
+      const account = ctx.state.caller?.account;
+      const reader = { id: account?.id ?? null, staff: isStaff(account) };
+      const { knex, media } = ctx.services;
+      ctx.body = { data: await profileSocial(knex, owner, reader, library === 'full', (key) => media.url(key)) };
+    },
+  );
 
-  api.get('/profiles/:username/summary', scoped('profile.read', 'read', { anonymous: true }), person, async (ctx) => {
-    const { owner, readerId, full } = await visiblePerson(ctx);
-    ctx.body = { data: await profileSummary(ctx.services.knex, readerId, owner.id, full) };
-  });
+  api.get(
+    '/profiles/:username/summary',
+    scoped('profile.read', 'read', { anonymous: true }),
+    person,
+    PEOPLE_DOCS.summary,
+    async (ctx) => {
+      const { owner, readerId, full } = await visiblePerson(ctx);
+      ctx.body = { data: await profileSummary(ctx.services.knex, readerId, owner.id, full) };
+    },
+  );
 
   api.get(
     '/profiles/:username/library',
     scoped('library.read', 'read', { anonymous: true }),
     validate({ params: usernameParams, query: libraryQuery }),
+    PEOPLE_DOCS.library,
     async (ctx) => {
       const { owner, full } = await visiblePerson(ctx);
       const query = ctx.state.input.query as unknown as LibraryQuery;

@@ -5,6 +5,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_COLLECTION_DOCS } from './people-collection-docs.js';
 import { pathPerson, personParams, relationOf } from './person.js';
 
 const query: SchemaObject = {
@@ -24,6 +25,7 @@ export function screenshotRoutes(api: VersionedRoutes): void {
     '/profiles/:username/screenshots',
     scoped('screenshots.read', 'read', { anonymous: true }),
     validate({ params: personParams, query }),
+    PEOPLE_COLLECTION_DOCS.screenshots,
     async (ctx) => {
       const { knex, media } = ctx.services;
       const person = await pathPerson(ctx);

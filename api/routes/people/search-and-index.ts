@@ -14,6 +14,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 
 const searchQuery: SchemaObject = {
   type: 'object',
@@ -31,6 +32,7 @@ export function peopleSearchRoutes(api: VersionedRoutes): void {
     '/search/people',
     scoped('profile.read', 'read', { anonymous: true }),
     validate({ query: searchQuery }),
+    PEOPLE_DOCS.search,
     async (ctx) => {
       const { knex, media } = ctx.services;
       const account = ctx.state.caller?.account;
@@ -40,7 +42,7 @@ export function peopleSearchRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.get('/index', scoped('profile.read', 'read', { anonymous: true }), async (ctx) => {
+  api.get('/index', scoped('profile.read', 'read', { anonymous: true }), PEOPLE_DOCS.index, async (ctx) => {
     // The same for every caller (only what anonymous readers see), so shared caches may keep it a while.
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = { data: await publicIndex(ctx.services.knex) };

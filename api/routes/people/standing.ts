@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { publicRoute, scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 import { noSuchPerson, pathPerson } from './person.js';
 
 const personParams: SchemaObject = {
@@ -40,22 +41,35 @@ async function person(ctx: AppContext, acceptId = false): Promise<Account> {
 }
 
 export function peopleStandingRoutes(api: VersionedRoutes): void {
-  api.get('/profiles/levels', publicRoute('read'), validate({ query: levelsQuery }), async (ctx) => {
-    ctx.body = { data: await levelsOf(ctx.services.knex, ctx.state.input.query.ids as string[]) };
-  });
+  api.get(
+    '/profiles/levels',
+    publicRoute('read'),
+    validate({ query: levelsQuery }),
+    PEOPLE_DOCS.levels,
+    async (ctx) => {
+      ctx.body = { data: await levelsOf(ctx.services.knex, ctx.state.input.query.ids as string[]) };
+    },
+  );
 
   api.get(
     '/profiles/:username/minerals',
     scoped('profile.read', 'read', { anonymous: true }),
     validate({ params: personParams }),
+    PEOPLE_DOCS.minerals,
     async (ctx) => {
       const owner = await person(ctx);
       ctx.body = { data: { username: owner.username, ...(await mineralsOf(ctx.services.knex, owner.id)) } };
     },
   );
 
-  api.get('/profiles/:username/verification', publicRoute('read'), validate({ params: personParams }), async (ctx) => {
-    const owner = await person(ctx, true);
-    ctx.body = { data: await verificationOf(ctx.services.knex, owner.id) };
-  });
+  api.get(
+    '/profiles/:username/verification',
+    publicRoute('read'),
+    validate({ params: personParams }),
+    PEOPLE_DOCS.verification,
+    async (ctx) => {
+      const owner = await person(ctx, true);
+      ctx.body = { data: await verificationOf(ctx.services.knex, owner.id) };
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { playStats } from '../../../shared/people/stats.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 import { pathPerson, personParams, relationOf } from './person.js';
 
 export function statsRoutes(api: VersionedRoutes): void {
@@ -10,6 +11,7 @@ export function statsRoutes(api: VersionedRoutes): void {
     '/profiles/:username/stats',
     scoped('profile.read', 'read', { anonymous: true }),
     validate({ params: personParams }),
+    PEOPLE_DOCS.stats,
     async (ctx) => {
       const { knex } = ctx.services;
       const person = await pathPerson(ctx);

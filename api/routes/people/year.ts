@@ -5,6 +5,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PEOPLE_DOCS } from './people-docs.js';
 import { pathPerson, relationOf } from './person.js';
 
 const params: SchemaObject = {
@@ -18,6 +19,7 @@ export function yearRoutes(api: VersionedRoutes): void {
     '/profiles/:username/year/:year',
     scoped('profile.read', 'read', { anonymous: true }),
     validate({ params }),
+    PEOPLE_DOCS.year,
     async (ctx) => {
       const { knex } = ctx.services;
       const year = ctx.state.input.params.year as number;

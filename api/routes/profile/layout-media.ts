@@ -8,6 +8,7 @@ import { countUpload, imageFile } from '../../middleware/image-upload.js';
 import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { LAYOUT_DOCS } from './layout-docs.js';
 
 const idParams: SchemaObject = {
   type: 'object',
@@ -17,7 +18,7 @@ const idParams: SchemaObject = {
 const deleteQuery: SchemaObject = { type: 'object', properties: { force: { type: 'boolean', default: false } } };
 
 export function layoutMediaRoutes(api: VersionedRoutes): void {
-  api.get('/profile/layout/media', sessionOnly({ allowance: 'read' }), async (ctx) => {
+  api.get('/profile/layout/media', sessionOnly({ allowance: 'read' }), LAYOUT_DOCS.images, async (ctx) => {
     const { knex, media } = ctx.services;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listLayoutImages(knex, sessionCaller(ctx).account.id, (key) => media.url(key));
@@ -34,6 +35,7 @@ export function layoutMediaRoutes(api: VersionedRoutes): void {
       return next();
     },
     imageFile(),
+    LAYOUT_DOCS.upload,
     async (ctx) => {
       const image = await uploadImage(uploadServices(ctx.services), {
         accountId: sessionCaller(ctx).account.id,
@@ -49,6 +51,7 @@ export function layoutMediaRoutes(api: VersionedRoutes): void {
     '/profile/layout/media/:id',
     sessionOnly({ allowance: 'write', mfa: true }),
     validate({ params: idParams, query: deleteQuery }),
+    LAYOUT_DOCS.deleteImage,
     async (ctx) => {
       const id = ctx.state.input.params.id as string;
       const { knex, media } = ctx.services;

@@ -6,6 +6,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { LAYOUT_DOCS } from './layout-docs.js';
 
 const putBody: SchemaObject = {
   type: 'object',
@@ -21,28 +22,35 @@ const publishBody: SchemaObject = {
 };
 
 export function layoutRoutes(api: VersionedRoutes): void {
-  api.get('/profile/layout', scoped('profile.read', 'read'), async (ctx) => {
+  api.get('/profile/layout', scoped('profile.read', 'read'), LAYOUT_DOCS.read, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     const { knex, media } = ctx.services;
     ctx.body = { data: await ownerLayout(knex, ctx.state.caller!.account.id, (key) => media.url(key)) };
   });
 
-  api.put('/profile/layout', scoped('profile.write', 'write'), validate({ body: putBody }), async (ctx) => {
-    const result = validateLayout(ctx.state.input.body.layout);
-    if (!result.ok) throw invalidRequest('The layout is not valid.', { issues: result.issues });
-    const saved = await saveLayout(
-      ctx.services.knex,
-      ctx.state.caller!.account.id,
-      result.document,
-      ctx.state.input.body.version as number,
-    );
-    ctx.body = { data: { version: saved.version, updated_at: new Date(saved.updated_at).toISOString() } };
-  });
+  api.put(
+    '/profile/layout',
+    scoped('profile.write', 'write'),
+    validate({ body: putBody }),
+    LAYOUT_DOCS.save,
+    async (ctx) => {
+      const result = validateLayout(ctx.state.input.body.layout);
+      if (!result.ok) throw invalidRequest('The layout is not valid.', { issues: result.issues });
+      const saved = await saveLayout(
+        ctx.services.knex,
+        ctx.state.caller!.account.id,
+        result.document,
+        ctx.state.input.body.version as number,
+      );
+      ctx.body = { data: { version: saved.version, updated_at: new Date(saved.updated_at).toISOString() } };
+    },
+  );
 
   api.post(
     '/profile/layout/publish',
     scoped('profile.write', 'write'),
     validate({ body: publishBody }),
+    LAYOUT_DOCS.publish,
     async (ctx) => {
       const published = await publishLayout(
         ctx.services.knex,
@@ -53,7 +61,7 @@ export function layoutRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.delete('/profile/layout', scoped('profile.write', 'write'), async (ctx) => {
+  api.delete('/profile/layout', scoped('profile.write', 'write'), LAYOUT_DOCS.reset, async (ctx) => {
     await resetLayout(ctx.services.knex, ctx.state.caller!.account.id);
     ctx.body = { data: { reset: true } };
   });

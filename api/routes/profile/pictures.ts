@@ -17,6 +17,7 @@ import { countUpload, imageFile } from '../../middleware/image-upload.js';
 import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PROFILE_DOCS } from './profile-docs.js';
 
 const historyQuery: SchemaObject = {
   type: 'object',
@@ -32,18 +33,30 @@ const idParams: SchemaObject = {
 const KIND_OF_PATH: Record<string, PictureKind> = { avatar: 'AVATAR', banner: 'BANNER' };
 
 export function pictureRoutes(api: VersionedRoutes): void {
-  api.get('/profile/images', scoped('profile.read', 'read'), validate({ query: historyQuery }), async (ctx) => {
-    const { knex, media } = ctx.services;
-    const kind = ctx.state.input.query.kind as PictureKind;
-    const data = await pictureHistory(knex, ctx.state.caller!.account.id, kind, (key) => media.url(key));
-    ctx.body = { data, page: pageObject(1, HISTORY_PAGE, data.length) };
-  });
+  api.get(
+    '/profile/images',
+    scoped('profile.read', 'read'),
+    validate({ query: historyQuery }),
+    PROFILE_DOCS.pictures,
+    async (ctx) => {
+      const { knex, media } = ctx.services;
+      const kind = ctx.state.input.query.kind as PictureKind;
+      const data = await pictureHistory(knex, ctx.state.caller!.account.id, kind, (key) => media.url(key));
+      ctx.body = { data, page: pageObject(1, HISTORY_PAGE, data.length) };
+    },
+  );
 
-  api.delete('/profile/images/:id', scoped('profile.write', 'write'), validate({ params: idParams }), async (ctx) => {
-    const id = ctx.state.input.params.id as string;
-    await forgetPicture(ctx.services.knex, ctx.services.media, ctx.state.caller!.account.id, id);
-    ctx.body = { data: { id, deleted: true } };
-  });
+  api.delete(
+    '/profile/images/:id',
+    scoped('profile.write', 'write'),
+    validate({ params: idParams }),
+    PROFILE_DOCS.forgetPicture,
+    async (ctx) => {
+      const id = ctx.state.input.params.id as string;
+      await forgetPicture(ctx.services.knex, ctx.services.media, ctx.state.caller!.account.id, id);
+      ctx.body = { data: { id, deleted: true } };
+    },
+  );
 
   for (const [path, kind] of Object.entries(KIND_OF_PATH)) {
     api.post(
@@ -51,6 +64,7 @@ export function pictureRoutes(api: VersionedRoutes): void {
       sessionOnly({ allowance: 'write', mfa: true }),
       countUpload(),
       imageFile(),
+      PROFILE_DOCS.current[kind].upload,
       async (ctx) => {
         const image = await uploadImage(uploadServices(ctx.services), {
           accountId: sessionCaller(ctx).account.id,
@@ -62,9 +76,14 @@ export function pictureRoutes(api: VersionedRoutes): void {
       },
     );
 
-    api.delete(`/profile/${path}`, sessionOnly({ allowance: 'write', mfa: true }), async (ctx) => {
-      await clearPicture(ctx.services.knex, sessionCaller(ctx).account.id, kind);
-      ctx.body = { data: { kind, cleared: true } };
-    });
+    api.delete(
+      `/profile/${path}`,
+      sessionOnly({ allowance: 'write', mfa: true }),
+      PROFILE_DOCS.current[kind].clear,
+      async (ctx) => {
+        await clearPicture(ctx.services.knex, sessionCaller(ctx).account.id, kind);
+        ctx.body = { data: { kind, cleared: true } };
+      },
+    );
   }
 }

@@ -22,6 +22,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { PROFILE_DOCS } from './profile-docs.js';
 
 const profilePatch: SchemaObject = {
   type: 'object',
@@ -57,50 +58,79 @@ const draftsQuery: SchemaObject = { type: 'object', properties: { page: pagePara
 const PAGE = { size: DRAFT_PAGE_SIZE };
 
 export function profileRoutes(api: VersionedRoutes): void {
-  api.get('/profile', scoped('profile.read', 'read'), async (ctx) => {
+  api.get('/profile', scoped('profile.read', 'read'), PROFILE_DOCS.read, async (ctx) => {
     const { knex, media } = ctx.services;
     ctx.body = { data: await readProfile(knex, ctx.state.caller!.account, (key) => media.url(key)) };
   });
 
-  api.patch('/profile', scoped('profile.write', 'write'), validate({ body: profilePatch }), async (ctx) => {
-    ctx.body = {
-      data: await updateProfile(
+  api.patch(
+    '/profile',
+    scoped('profile.write', 'write'),
+    validate({ body: profilePatch }),
+    PROFILE_DOCS.update,
+    async (ctx) => {
+      ctx.body = {
+        data: await updateProfile(
+          ctx.services.knex,
+          ctx.state.caller!.account.id,
+          ctx.state.input.body as ProfileChanges,
+          (key) => ctx.services.media.url(key),
+        ),
+      };
+    },
+  );
+
+  api.get(
+    '/drafts',
+    scoped('profile.read', 'read'),
+    validate({ query: draftsQuery }),
+    PROFILE_DOCS.drafts,
+    async (ctx) => {
+      const number = ctx.state.input.query.page as number;
+      const { rows, total } = await listDrafts(
         ctx.services.knex,
         ctx.state.caller!.account.id,
-        ctx.state.input.body as ProfileChanges,
-        (key) => ctx.services.media.url(key),
-      ),
-    };
-  });
+        pageWindow(number, PAGE),
+      );
+      ctx.body = { data: rows.map(presentDraft), page: pageObject(number, PAGE, total) };
+    },
+  );
 
-  api.get('/drafts', scoped('profile.read', 'read'), validate({ query: draftsQuery }), async (ctx) => {
-    const number = ctx.state.input.query.page as number;
-    const { rows, total } = await listDrafts(ctx.services.knex, ctx.state.caller!.account.id, pageWindow(number, PAGE));
-    ctx.body = { data: rows.map(presentDraft), page: pageObject(number, PAGE, total) };
-  });
+  api.post(
+    '/drafts',
+    scoped('profile.write', 'write'),
+    validate({ body: draftCreate }),
+    PROFILE_DOCS.createDraft,
+    async (ctx) => {
+      const draft = await createDraft(
+        ctx.services.knex,
+        ctx.state.caller!.account.id,
+        ctx.state.input.body as unknown as Required<Pick<DraftInput, 'kind'>> & DraftInput,
+      );
+      ctx.status = 201;
+      ctx.body = { data: presentDraft(draft) };
+    },
+  );
 
-  api.post('/drafts', scoped('profile.write', 'write'), validate({ body: draftCreate }), async (ctx) => {
-    const draft = await createDraft(
-      ctx.services.knex,
-      ctx.state.caller!.account.id,
-      ctx.state.input.body as unknown as Required<Pick<DraftInput, 'kind'>> & DraftInput,
-    );
-    ctx.status = 201;
-    ctx.body = { data: presentDraft(draft) };
-  });
-
-  api.get('/drafts/:id', scoped('profile.read', 'read'), validate({ params: draftParams }), async (ctx) => {
-    ctx.body = {
-      data: presentDraft(
-        await getDraft(ctx.services.knex, ctx.state.caller!.account.id, ctx.state.input.params.id as string),
-      ),
-    };
-  });
+  api.get(
+    '/drafts/:id',
+    scoped('profile.read', 'read'),
+    validate({ params: draftParams }),
+    PROFILE_DOCS.draft,
+    async (ctx) => {
+      ctx.body = {
+        data: presentDraft(
+          await getDraft(ctx.services.knex, ctx.state.caller!.account.id, ctx.state.input.params.id as string),
+        ),
+      };
+    },
+  );
 
   api.patch(
     '/drafts/:id',
     scoped('profile.write', 'write'),
     validate({ params: draftParams, body: draftPatch }),
+    PROFILE_DOCS.updateDraft,
     async (ctx) => {
       const draft = await updateDraft(
         ctx.services.knex,
@@ -112,9 +142,15 @@ export function profileRoutes(api: VersionedRoutes): void {
     },
   );
 
-  api.delete('/drafts/:id', scoped('profile.write', 'write'), validate({ params: draftParams }), async (ctx) => {
-    const id = ctx.state.input.params.id as string;
-    await deleteDraft(ctx.services.knex, ctx.state.caller!.account.id, id);
-    ctx.body = { data: { id, deleted: true } };
-  });
+  api.delete(
+    '/drafts/:id',
+    scoped('profile.write', 'write'),
+    validate({ params: draftParams }),
+    PROFILE_DOCS.deleteDraft,
+    async (ctx) => {
+      const id = ctx.state.input.params.id as string;
+      await deleteDraft(ctx.services.knex, ctx.state.caller!.account.id, id);
+      ctx.body = { data: { id, deleted: true } };
+    },
+  );
 }

@@ -14,6 +14,7 @@ import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { REPORT_DOCS } from './report-docs.js';
 
 const reportBody: SchemaObject = {
   type: 'object',
@@ -30,7 +31,7 @@ const reportBody: SchemaObject = {
 };
 
 export function reportRoutes(api: VersionedRoutes): void {
-  api.post('/reports', scoped(null, 'write'), validate({ body: reportBody }), async (ctx) => {
+  api.post('/reports', scoped(null, 'write'), validate({ body: reportBody }), REPORT_DOCS.file, async (ctx) => {
     const input = ctx.state.input.body as unknown as ReportInput;
     const caller = ctx.state.caller!;
     if (input.on === 'ARCADE_APP' && caller.key) {
