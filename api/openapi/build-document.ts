@@ -128,17 +128,21 @@ function successResponse(facts: RouteFacts) {
       ]),
     ),
   };
-  return {
-    [String(doc.status ?? 200)]: {
-      description: doc.summary,
-      ...(Object.keys(headers).length ? { headers } : {}),
-      content: {
-        [media]: {
-          ...(media === 'application/json' ? { schema: { $ref: '#/components/schemas/Success' } } : {}),
-          ...(doc.example !== undefined ? { example: doc.example } : {}),
-        },
-      },
+  const content = {
+    [media]: {
+      ...(media === 'application/json' ? { schema: { $ref: '#/components/schemas/Success' } } : {}),
+      ...(doc.example !== undefined ? { example: doc.example } : {}),
     },
+  };
+  const withHeaders = Object.keys(headers).length ? { headers } : {};
+  return {
+    [String(doc.status ?? 200)]: { description: doc.summary, ...withHeaders, content },
+    ...Object.fromEntries(
+      Object.entries(doc.alsoAnswers ?? {}).map(([status, when]) => [
+        status,
+        { description: when, ...withHeaders, content },
+      ]),
+    ),
   };
 }
 

@@ -65,7 +65,7 @@ const BODY_ERRORS: ErrorRef[] = [
   'invalid_request:unsupported_content_type',
 ];
 
-function accessErrors(facts: RouteFacts): ErrorRef[] {
+function accessErrors(method: string, facts: RouteFacts): ErrorRef[] {
   const access = facts.access;
   // Every route resolves a key when one is sent: a bad one is 401 even on public routes.
   const errors: ErrorRef[] = ['invalid_key'];
@@ -82,7 +82,9 @@ function accessErrors(facts: RouteFacts): ErrorRef[] {
       errors.push('unauthorized', 'forbidden');
       if (access.mfa || access.mfaVerified) errors.push('forbidden:mfa_required');
       if (access.recent) errors.push('forbidden:reauthentication_required');
-      if (access.allowance === 'write') errors.push(`forbidden:${access.suspendedReason}`);
+      // A suspended account's session may still DELETE (end sessions, take down what is its own), and a key
+      // is refused before suspension is asked, so DELETE never answers it here.
+      if (access.allowance === 'write' && method !== 'delete') errors.push(`forbidden:${access.suspendedReason}`);
       break;
     case 'public':
       break;
@@ -92,7 +94,7 @@ function accessErrors(facts: RouteFacts): ErrorRef[] {
 
 /** Every error the route may answer: derived from its declaration, then its own; no repeats. */
 export function routeErrors(method: string, facts: RouteFacts): ErrorRef[] {
-  const errors = accessErrors(facts);
+  const errors = accessErrors(method, facts);
   if (BODY_METHODS.has(method)) errors.push(...BODY_ERRORS);
   const reasons = new Set<ValidationReason>();
   for (const schema of Object.values(facts.input ?? {})) validationReasons(schema, reasons);

@@ -55,14 +55,14 @@ export const TAGS = [
 const TAG_RULES: Array<[RegExp, string]> = [
   [/^\/api\/(auth|account\/password)/, 'Sign-in service'],
   [/^\/api\/v1\/moderation\//, 'Moderation'],
-  [/^\/api\/v1\/account\/apps\/:id\/(arcade|icon)|^\/api\/v1\/arcade\/terms/, 'Arcade for developers'],
-  [/^\/api\/v1\/account\/arcade|^\/api\/v1\/arcade\/apps\/[^/]+\/(launch|stream)/, 'Arcade for players'],
+  [/^\/api\/v1\/account\/(apps\/:id\/arcade|arcade\/terms)/, 'Arcade for developers'],
+  [/^\/api\/v1\/account\/arcade|^\/api\/v1\/arcade\/(apps\/:slug\/launch|instances)/, 'Arcade for players'],
   [/^\/api\/v1\/arcade/, 'Arcade'],
   [/^\/api\/v1\/(account|me)/, 'Account'],
   [/^\/api\/v1\/(profile|drafts)(\/|$)/, 'Profile and layout'],
   [/^\/api\/v1\/social\//, 'Social'],
   [/^\/api\/v1\/reports/, 'Reports'],
-  [/^\/api\/v1\/(games|companies|search\/counts)/, 'Catalog'],
+  [/^\/api\/v1\/(games|companies|search\/(counts|companies))/, 'Catalog'],
   [/^\/api\/v1\//, 'People'],
 ];
 

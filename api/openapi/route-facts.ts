@@ -31,6 +31,8 @@ export interface RouteDoc {
   errors?: ErrorRef[];
   /** The success status; 200 unless said. */
   status?: number;
+  /** Other success statuses the route answers with the same body, and when. */
+  alsoAnswers?: Record<number, string>;
   /** The media type of a success that is not JSON (a stream, a key set, a file). */
   produces?: string;
   /** A success body, as the route answers it. */

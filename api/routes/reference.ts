@@ -1,9 +1,9 @@
 // The API reference: GET /api/v1/openapi.json, the OpenAPI 3.1 document built from the router itself
-// (api/openapi/), and GET /docs, a page rendering it with Swagger UI served from our own installed files
-// (no CDN: the page works offline and a third party sees none of our readers).
+// (api/openapi/), and GET /docs, a page rendering it with Redoc's standalone bundle served from our own
+// installed files (no CDN: the page works offline and no third party sees our readers). Swagger UI was
+// tried first: with this document it stopped rendering after the first few operations.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
@@ -38,13 +38,11 @@ export function referenceRoutes(api: VersionedRoutes, router: Router<AppState>, 
   );
 }
 
-const DIST = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const REDOC = require.resolve('redoc/bundles/redoc.standalone.js');
 
-/** The renderer's files the page needs, by the name the page asks for. */
+/** The files the page needs, by the name the page asks for. */
 const ASSETS: Record<string, { file: string; type: string }> = {
-  'swagger-ui-bundle.js': { file: path.join(DIST, 'swagger-ui-bundle.js'), type: 'text/javascript' },
-  'swagger-ui.css': { file: path.join(DIST, 'swagger-ui.css'), type: 'text/css' },
-  'favicon.png': { file: path.join(DIST, 'favicon-32x32.png'), type: 'image/png' },
+  'redoc.standalone.js': { file: REDOC, type: 'text/javascript' },
 };
 
 const PAGE = `<!doctype html>
@@ -53,30 +51,26 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Jogatina API reference</title>
-<link rel="icon" href="/docs/assets/favicon.png">
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
 </head>
-<body>
+<body style="margin: 0">
 <div id="reference"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/assets/redoc.standalone.js"></script>
 <script src="/docs/assets/start.js"></script>
 </body>
 </html>
 `;
 
-const START = `window.ui = SwaggerUIBundle({
-  url: '/api/v1${OPENAPI_PATH}',
-  dom_id: '#reference',
-  deepLinking: true,
-  docExpansion: 'list',
-  defaultModelsExpandDepth: 0,
-  tryItOutEnabled: false,
-});
+const START = `Redoc.init('/api/v1${OPENAPI_PATH}', {
+  expandResponses: '200,201',
+  jsonSampleExpandLevel: 3,
+  sortTagsAlphabetically: false,
+}, document.getElementById('reference'));
 `;
 
-// Scripts from our origin only; Swagger UI sets inline styles and shows data: images.
+// Scripts from our origin only; Redoc injects its styles, and runs its search index in a blob: worker.
 const PAGE_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+  "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'";
 
 /** GET /docs and its files, answered before body parsing and authentication: nothing here is per caller. */
 export function docsPage(): Middleware<AppState> {

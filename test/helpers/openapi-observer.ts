@@ -38,6 +38,29 @@ function fieldsOf(body: unknown): Observation['fields'] {
   return { body: Object.keys(body).sort(), data: dataFields(body.data) };
 }
 
+/**
+ * The generic code of a status, for the few answers whose body the spec fixes literally with `error` as a
+ * string (e.g. `{ error: "reauthentication_required", second_factor: false }`): that string is the reason.
+ */
+const LITERAL_CODE: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+};
+
+function errorOf(status: number, body: unknown): { code: string | null; reason: string | null } {
+  if (!plainObject(body)) return { code: null, reason: null };
+  if (typeof body.error === 'string') return { code: LITERAL_CODE[status] ?? null, reason: body.error };
+  const error = plainObject(body.error) ? body.error : null;
+  return {
+    code: error && typeof error.code === 'string' ? error.code : null,
+    reason: error && typeof error.reason === 'string' ? error.reason : null,
+  };
+}
+
 export function observeResponses(): Middleware {
   return async (ctx, next) => {
     try {
@@ -46,9 +69,7 @@ export function observeResponses(): Middleware {
       const route = (ctx as unknown as { _matchedRoute?: string })._matchedRoute;
       if (route) {
         const body = ctx.body as unknown;
-        const error = plainObject(body) && plainObject(body.error) ? body.error : null;
-        const code = error && typeof error.code === 'string' ? error.code : null;
-        const reason = error && typeof error.reason === 'string' ? error.reason : null;
+        const { code, reason } = ctx.status >= 400 ? errorOf(ctx.status, body) : { code: null, reason: null };
         const fields = ctx.status < 300 ? fieldsOf(body) : null;
         const key = [ctx.method, route, ctx.status, code, reason, fields?.body.join(), fields?.data.join()].join(' ');
         if (!observed.has(key)) {

@@ -30,6 +30,7 @@ export const ARCADE_PLAYER_DOCS = {
     description: `Body \`{ app_id, nickname }\` (any other field is 400 \`fields_invalid\`). Answers 201 when it agrees or renews a revoked grant, and **200** with the same body when the grant was already active (nothing changes, the nickname sent is ignored). An unknown or removed game is 404 \`app_not_found\`. ${NICKNAME_RULES} The player id for the game stays the same across a revoke and a new agreement.`,
     errors: ['invalid_request:fields_invalid', 'not_found:app_not_found', 'invalid_request:nickname_invalid'],
     status: 201,
+    alsoAnswers: { 200: 'The grant was already active: nothing changed, the same body.' },
     example: { data: { grant } },
   }),
   rename: doc({

@@ -1,0 +1,77 @@
+// A real headless Chromium for tests of pages. Debian's `chromium` package is installed when missing
+// (the test machines run as root with apt); when it cannot be had, the caller skips with the reason.
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
+
+function which(name: string): string | null {
+  try {
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function found(): string | null {
+  for (const name of NAMES) {
+    const path = which(name);
+    if (path) return path;
+  }
+  return null;
+}
+
+/** The browser's path, installing Debian's package first when there is none; else why not. */
+export async function chromiumOrReason(): Promise<{ path: string } | { reason: string }> {
+  const path = found();
+  if (path) return { path };
+  if (process.getuid?.() !== 0 || !which('apt-get')) {
+    return { reason: 'no chromium, and no root apt-get to install Debian’s chromium package' };
+  }
+  try {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    await run('apt-get', ['update'], { env, timeout: 240_000 });
+    await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env, timeout: 480_000 });
+  } catch (error) {
+    return { reason: `installing Debian’s chromium package failed: ${(error as Error).message.split('\n')[0]}` };
+  }
+  const installed = found();
+  return installed ? { path: installed } : { reason: 'chromium was installed but is not on the PATH' };
+}
+
+/**
+ * Opens `url` in headless Chromium and waits until the expression `ready` holds in the page; answers the
+ * value of the expression `read` then, and every URL the page requested. (Expressions as text: the project compiles without DOM types.)
+ * Puppeteer drives the installed browser; it downloads nothing.
+ */
+export async function readPage<T>(
+  chromium: string,
+  url: string,
+  ready: string,
+  read: string,
+): Promise<{ value: T; requested: string[] }> {
+  const { launch } = await import('puppeteer-core');
+  const browser = await launch({
+    executablePath: chromium,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    page.on('pageerror', (error) => failures.push(String(error)));
+    page.on('requestfailed', (request) => failures.push(`${request.url()} ${request.failure()?.errorText}`));
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    try {
+      await page.waitForFunction(ready, { timeout: 60_000, polling: 250 });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; page errors: ${failures.join('; ') || 'none'}`);
+    }
+    return { value: (await page.evaluate(read)) as T, requested };
+  } finally {
+    await browser.close();
+  }
+}
