@@ -42,7 +42,7 @@ export async function chromiumOrReason(): Promise<{ path: string } | { reason: s
 
 /**
  * Opens `url` in headless Chromium and waits until the expression `ready` holds in the page; answers the
- * value of the expression `read` then, and every URL the page requested. (Expressions as text: the project compiles without DOM types.)
+ * value of the expression `read` then, every URL the page requested, and those its policy blocked. (Expressions as text: the project compiles without DOM types.)
  * Puppeteer drives the installed browser; it downloads nothing.
  */
 export async function readPage<T>(
@@ -50,7 +50,7 @@ export async function readPage<T>(
   url: string,
   ready: string,
   read: string,
-): Promise<{ value: T; requested: string[] }> {
+): Promise<{ value: T; requested: string[]; blocked: string[] }> {
   const { launch } = await import('puppeteer-core');
   const browser = await launch({
     executablePath: chromium,
@@ -62,6 +62,10 @@ export async function readPage<T>(
     const failures: string[] = [];
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    // What the page's Content-Security-Policy stopped, as the page itself heard it.
+    await page.evaluateOnNewDocument(
+      "window.__blocked = []; document.addEventListener('securitypolicyviolation', (e) => window.__blocked.push(e.blockedURI));",
+    );
     page.on('pageerror', (error) => failures.push(String(error)));
     page.on('requestfailed', (request) => failures.push(`${request.url()} ${request.failure()?.errorText}`));
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
@@ -70,7 +74,8 @@ export async function readPage<T>(
     } catch (error) {
       throw new Error(`${(error as Error).message}; page errors: ${failures.join('; ') || 'none'}`);
     }
-    return { value: (await page.evaluate(read)) as T, requested };
+    const blocked = (await page.evaluate('window.__blocked')) as string[];
+    return { value: (await page.evaluate(read)) as T, requested, blocked };
   } finally {
     await browser.close();
   }
