@@ -10,6 +10,7 @@ import { createMediaStorage } from '../shared/media/media-storage.js';
 import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
 import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
 import { KEY_COMMANDS } from './op-keys.js';
+import { DEMO_DEFAULTS, demoCounts, seedDemoData } from './demo-data.js';
 import { runWithDatabase } from './with-database.js';
 
 type Command = OpCommand;
@@ -59,6 +60,21 @@ const COMMANDS: Record<string, Command> = {
           `${report.expired_aliases} expired alias(es), ${report.expired_overrides} expired development URL(s), ` +
           `${report.retired_keys} retired key(s)`,
       );
+    },
+  },
+  'demo seed': {
+    summary: `add demo people (default ${DEMO_DEFAULTS.accounts}, with ${DEMO_DEFAULTS.entries} library entries each) and the demo Arcade game; a repeat adds nothing`,
+    args: '[ACCOUNTS [ENTRIES]]',
+    async run(
+      knex,
+      _config,
+      [accounts = String(DEMO_DEFAULTS.accounts), entries = String(DEMO_DEFAULTS.entries), ...rest],
+    ) {
+      const counts = demoCounts(accounts, entries);
+      if (!counts || rest.length > 0) {
+        throw new Error('give whole numbers: npm run op -- demo seed [ACCOUNTS (1 or more) [ENTRIES (1 to 1000)]]');
+      }
+      await seedDemoData(knex, counts);
     },
   },
   check: {

@@ -45,8 +45,9 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
       .returning('storage_key');
     // The game's own rows go by their foreign keys (ON DELETE CASCADE); player ids have none to follow.
     await trx('arcade_players').whereIn('app_id', ids).delete();
-    await trx('arcade_apps').whereIn('app_id', ids).delete();
-    return { games: ids.length, images: deletedImages.map((image) => image.storage_key) };
+    // Counted from what this run deleted: a run at the same time may have taken some first.
+    const deleted = await trx('arcade_apps').whereIn('app_id', ids).delete();
+    return { games: deleted, images: deletedImages.map((image) => image.storage_key) };
   });
   if (images.length > 0) await removeOrphans(knex, media, images).catch(() => undefined);
   const aliases = await knex('usernames').where({ kind: 'alias' }).where('expires_at', '<', new Date(now)).delete();

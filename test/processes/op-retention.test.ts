@@ -95,4 +95,33 @@ describe('npm run op -- retention purge', function () {
       'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s)',
     );
   });
+
+  it('shares the work when two runs overlap: each game and alias is removed once, both succeed', async () => {
+    const { account } = await buildAccount({ username: 'overlap_dev' });
+    for (const slug of ['gone-one', 'gone-two']) {
+      const app = await createApp(db(), account.id, { name: slug });
+      await seededGame(account.id, app.id, slug, { listed: true });
+      await db()('arcade_apps')
+        .where({ app_id: app.id })
+        .update({ status: 'removed', removed_at: new Date(Date.now() - 200 * DAY), live_release_id: null });
+    }
+    await db()('usernames').insert(
+      ['gone_a', 'gone_b', 'gone_c'].map((name) => ({
+        account_id: account.id,
+        name,
+        kind: 'alias',
+        expires_at: new Date(Date.now() - DAY),
+      })),
+    );
+    const runs = await Promise.all([runOp(['retention', 'purge']), runOp(['retention', 'purge'])]);
+    const counted = (pattern: RegExp) =>
+      runs.reduce((sum, run) => {
+        expect(run.code, run.output).to.equal(0);
+        return sum + Number(pattern.exec(run.output)![1]);
+      }, 0);
+    expect(counted(/removed (\d+) game\(s\)/)).to.equal(2);
+    expect(counted(/(\d+) expired alias\(es\)/)).to.equal(3);
+    expect(await db()('arcade_apps').whereIn('slug', ['gone-one', 'gone-two'])).to.have.length(0);
+    expect(await db()('usernames').whereIn('name', ['gone_a', 'gone_b', 'gone_c'])).to.have.length(0);
+  });
 });
