@@ -1,6 +1,7 @@
 // The reference's words for moderation (DECISIONS: Staff and moderation; README API notes: Moderation,
 // Moderation of Arcade). Who may call (staff with a session that passed two-factor) is carried by
 // staffWithTwoFactor() itself; each route lists only what its own work can refuse.
+import { check as arcadeCheck } from '../arcade/arcade-examples.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 
@@ -41,21 +42,8 @@ const report = {
   created_at: '2026-11-21T13:20:45.000Z',
 };
 
-const check = {
-  passed: true,
-  proof_ok: true,
-  redirect_ok: true,
-  framing_ok: true,
-  status_code: 200,
-  location: 'https://rocketgarden.example.net/play/',
-  content_type: 'text/html; charset=utf-8',
-  entry_sha256: '3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855a',
-  changed_since_approval: false,
-  provider: 'netlify',
-  network: '75.2.60.0/24',
-  signals: [],
-  error: null,
-};
+// A report's snapshot keeps the check's findings, not its id or time.
+const { id: _id, checked_at: _at, ...check } = arcadeCheck;
 
 export const MODERATION_DOCS = {
   reports: doc({
