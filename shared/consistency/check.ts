@@ -58,6 +58,13 @@ const RULES: Array<{ rule: string; sql: string }> = [
           WHERE EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = f.follower_id AND b.blocked_id = f.followee_id)
                                                  OR (b.blocker_id = f.followee_id AND b.blocked_id = f.follower_id))`,
   },
+  {
+    // Feeds pick their items by the stored value (migration activity_item_visibility keeps it by trigger):
+    // a row written with the triggers off, or changed by hand, would show to the wrong readers.
+    rule: 'an activity item stores the visibility of what it is about',
+    sql: `SELECT x.id::text AS id FROM activity_items x JOIN activity_item_visibility v ON v.id = x.id
+          WHERE x.visibility <> v.visibility`,
+  },
 ];
 
 export async function checkConsistency(knex: Knex): Promise<Finding[]> {

@@ -74,12 +74,16 @@ export async function seedDemoPeople(knex: Knex, options: DemoPeopleOptions): Pr
        SELECT e.account_id, e.game_id, 'A demo review of game ' || e.game_id, e.rating, e.updated_at, e.updated_at
        FROM library_entries e JOIN demo_people p ON p.id = e.account_id
        WHERE e.status = 'COMPLETED' AND e.rating IS NOT NULL AND ${pick('hashtext(e.id::text)', '10', '4')} = 0`);
-    const activity = await trx.raw(`INSERT INTO activity_items (account_id, kind, subject_id, game_id, created_at)
-       SELECT e.account_id, 'entry', e.id, e.game_id, e.updated_at FROM library_entries e JOIN demo_people p ON p.id = e.account_id
+    // Each item with the visibility it is due (an entry's is its library's): the database derives it anyway
+    // (migration activity_item_visibility), but an item written without it costs an update of its row.
+    const activity = await trx.raw(`INSERT INTO activity_items
+       (account_id, kind, subject_id, game_id, created_at, visibility)
+       SELECT e.account_id, 'entry', e.id, e.game_id, e.updated_at, coalesce(pr.library_visibility, 'PUBLIC')
+       FROM library_entries e JOIN demo_people p ON p.id = e.account_id LEFT JOIN profiles pr ON pr.account_id = e.account_id
        UNION ALL
-       SELECT r.account_id, 'review', r.id, r.game_id, r.created_at FROM reviews r JOIN demo_people p ON p.id = r.account_id
+       SELECT r.account_id, 'review', r.id, r.game_id, r.created_at, r.visibility FROM reviews r JOIN demo_people p ON p.id = r.account_id
        UNION ALL
-       SELECT s.account_id, 'session', s.id, s.game_id, s.started_at FROM play_sessions s JOIN demo_people p ON p.id = s.account_id`);
+       SELECT s.account_id, 'session', s.id, s.game_id, s.started_at, s.visibility FROM play_sessions s JOIN demo_people p ON p.id = s.account_id`);
     return {
       accounts,
       entries: entries.rowCount ?? 0,

@@ -8,6 +8,7 @@ import { createApp } from '../../shared/keys/apps.js';
 import { seededGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
+import { review } from '../helpers/people.js';
 import { runOp } from '../helpers/processes.js';
 
 describe('npm run op -- check', function () {
@@ -24,15 +25,24 @@ describe('npm run op -- check', function () {
     expect(clean.code, clean.output).to.equal(0);
     expect(clean.output).to.match(/all \d+ rules hold/);
 
-    // A live release that is not approved, and a follow beside a block.
+    // A live release that is not approved, a follow beside a block, and the item of a private review
+    // made public by hand.
     await db()('arcade_releases').where({ app_id: app.id }).update({ status: 'revoked' });
     await db()('follows').insert({ follower_id: account.id, followee_id: other.account.id });
     await db()('blocks').insert({ blocker_id: other.account.id, blocked_id: account.id });
+    const secret = await review(account.id, { visibility: 'PRIVATE' });
+    const [item] = await db()('activity_items')
+      .insert({ account_id: account.id, kind: 'review', subject_id: secret.id })
+      .returning('id');
+    await db()('activity_items').where({ id: item.id }).update({ visibility: 'PUBLIC' });
     const broken = await runOp(['check']);
     expect(broken.code).to.equal(1);
     expect(broken.output).to.include(
       `BROKEN (1): a live release is an approved release of the same game; e.g. ${app.id}`,
     );
     expect(broken.output).to.include('BROKEN (1): a follow is not also a block between the same two accounts');
+    expect(broken.output).to.include(
+      `BROKEN (1): an activity item stores the visibility of what it is about; e.g. ${item.id}`,
+    );
   });
 });
