@@ -108,6 +108,7 @@ const lookup = (kind: ActivityKind, columns: string) => {
     WHERE x.kind = '${kind}' AND ${alias}.id = x.subject_id LIMIT 1) ${alias} ON true`;
 };
 const DETAILS = [
+  `LEFT JOIN LATERAL (SELECT a.username FROM accounts a WHERE a.id = x.account_id LIMIT 1) a ON true`,
   lookup('review', 'r.body, r.rating, r.contains_spoilers'),
   lookup('session', 'p.minutes, p.ended_at'),
   lookup('list', 'l.title, l.public_id'),
@@ -119,25 +120,35 @@ const DETAILS = [
   lookup('entry', 'e.rating, e.status'),
 ].join('\n  ');
 
-interface ItemRow {
+/** The fields of each kind's item after the common ones, as json_build_object pairs (the spec's shapes). */
+const FIELDS: Record<ActivityKind, string> = {
+  review: `'body', r.body, 'rating', r.rating, 'contains_spoilers', r.contains_spoilers`,
+  session: `'minutes', p.minutes, 'live', p.ended_at IS NULL`,
+  entry: `'status', e.status, 'rating', e.rating`,
+  list: `'list_id', l.public_id, 'title', l.title`,
+  journey: `'title', j.title`,
+  // Media keys here: withMediaUrls turns them into URLs, which depend on the web process's settings.
+  screenshot: `'screenshot_id', s.public_id, 'contains_spoilers', s.contains_spoilers, 'imageUrl', s.image_key,
+    'thumbnailUrl', s.thumbnail_key, 'thumbnailWidth', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_width END,
+    'thumbnailHeight', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_height END`,
+};
+
+/**
+ * SQL: the item `x` as the JSON the spec shows. The page is built as one json value in the statement:
+ * the web process parses it far more cheaply than eighteen columns a row (for a page of 51 items, about
+ * 190 against 400 to 650 microseconds of its CPU), and it needs no presenter but for media URLs.
+ */
+const ITEM_JSON = `CASE x.kind ${ACTIVITY_KINDS.map(
+  (kind) => `
+    WHEN '${kind}' THEN json_build_object('id', x.id, 'kind', x.kind, 'username', a.username, 'game_id', x.game_id,
+      'created_at', to_char(x.created_at AT TIME ZONE 'UTC', :timestamp), ${FIELDS[kind]})`,
+).join('')} END`;
+
+interface FeedItem {
   id: string;
   kind: ActivityKind;
-  username: string;
-  game_id: number | null;
-  created_at: Date;
-  body: string | null;
-  rating: number | null;
-  spoilers: boolean | null;
-  minutes: number | null;
-  ended_at: Date | null;
-  title: string | null;
-  list_id: string | null;
-  status: string | null;
-  shot_id: string | null;
-  image_key: string | null;
-  thumbnail_key: string | null;
-  thumbnail_width: number | null;
-  thumbnail_height: number | null;
+  created_at: string;
+  [field: string]: unknown;
 }
 
 function where(filters: ActivityFilters, readerId: string | null) {
@@ -208,21 +219,15 @@ export async function readActivity(
   const limit = Math.trunc(filters.limit) + 1;
   // First the page's items, in the feed's index order (materialized, so nothing is joined before the
   // page is picked, and carrying the columns the rest needs); then what they are about, for those rows
-  // only. One statement, run prepared: its planning cost more than its execution. The author's name is
-  // looked up by key like the rest: as a join, the generic plan for a page of 51 hashed every account.
+  // only. One statement, run prepared: its planning cost more than its execution.
   const native = knex
     .raw(
       `WITH picked AS MATERIALIZED (
          SELECT x.id, x.kind, x.account_id, x.subject_id, x.game_id, x.created_at FROM activity_items x WHERE ${sql}
          ORDER BY x.created_at ${direction}, x.id ${direction} LIMIT ${limit} OFFSET :offset)
-       SELECT x.id, x.kind, (SELECT a.username FROM accounts a WHERE a.id = x.account_id) AS username, x.game_id,
-         to_char(x.created_at AT TIME ZONE 'UTC', :timestamp) AS created_at,
-         r.body, coalesce(r.rating, e.rating) AS rating, coalesce(r.contains_spoilers, s.contains_spoilers) AS spoilers,
-         p.minutes, p.ended_at, coalesce(l.title, j.title) AS title, l.public_id AS list_id, e.status,
-         s.public_id AS shot_id, s.image_key, s.thumbnail_key, s.thumbnail_width, s.thumbnail_height
+       SELECT coalesce(json_agg(${ITEM_JSON} ORDER BY x.created_at ${direction}, x.id ${direction}), '[]') AS items
        FROM picked x
-  ${DETAILS}
-       ORDER BY x.created_at ${direction}, x.id ${direction}`,
+  ${DETAILS}`,
       // The format is a value, not text of the query: its colons would read as named bindings.
       {
         ...bindings,
@@ -233,39 +238,22 @@ export async function readActivity(
     .toSQL()
     .toNative();
   const name = `jogatina_activity_${createHash('sha1').update(native.sql).digest('hex').slice(0, 16)}`;
-  const rows = (await queryPrepared(knex, name, native.sql, [...native.bindings])) as unknown as ItemRow[];
-  const page = rows.slice(0, filters.limit);
+  const [{ items }] = (await queryPrepared(knex, name, native.sql, [...native.bindings])) as unknown as Array<{
+    items: FeedItem[];
+  }>;
+  const page = items.slice(0, filters.limit);
   return {
-    data: page.map((row) => presentItem(row, mediaUrl)),
-    has_more: rows.length > filters.limit,
-    next_before: rows.length > filters.limit ? String(page.at(-1)!.created_at) : null,
+    data: page.map((item) => withMediaUrls(item, mediaUrl)),
+    has_more: items.length > filters.limit,
+    next_before: items.length > filters.limit ? page.at(-1)!.created_at : null,
   };
 }
 
-function presentItem(row: ItemRow, mediaUrl: (key: string) => string) {
-  const base = { id: row.id, kind: row.kind, username: row.username, game_id: row.game_id, created_at: row.created_at };
-  switch (row.kind) {
-    case 'review':
-      return { ...base, body: row.body, rating: row.rating, contains_spoilers: row.spoilers };
-    case 'session':
-      return { ...base, minutes: row.minutes, live: row.ended_at === null };
-    case 'entry':
-      return { ...base, status: row.status, rating: row.rating };
-    case 'list':
-      return { ...base, list_id: row.list_id, title: row.title };
-    case 'journey':
-      return { ...base, title: row.title };
-    case 'screenshot':
-      return {
-        ...base,
-        screenshot_id: row.shot_id,
-        contains_spoilers: row.spoilers,
-        imageUrl: row.image_key ? mediaUrl(row.image_key) : null,
-        thumbnailUrl: row.thumbnail_key ? mediaUrl(row.thumbnail_key) : null,
-        thumbnailWidth: row.thumbnail_key ? row.thumbnail_width : null,
-        thumbnailHeight: row.thumbnail_key ? row.thumbnail_height : null,
-      };
-  }
+/** A capture's media keys as URLs (null stays null, and so do the sizes of a missing thumbnail). */
+function withMediaUrls(item: FeedItem, mediaUrl: (key: string) => string): FeedItem {
+  if (item.kind !== 'screenshot') return item;
+  const url = (key: unknown) => (typeof key === 'string' ? mediaUrl(key) : null);
+  return { ...item, imageUrl: url(item.imageUrl), thumbnailUrl: url(item.thumbnailUrl) };
 }
 
 /**
