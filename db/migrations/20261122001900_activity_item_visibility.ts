@@ -35,8 +35,8 @@ const perStatement = (name: string, where: string, kind = false) =>
     EXECUTE $sql$ ${derive(where)} $sql$${kind ? ' USING TG_ARGV[0]' : ''}; RETURN NULL; END $$`;
 
 export async function up(knex: Knex): Promise<void> {
-  // A view, not a function of one item: the triggers and the check apply it to many items at once as
-  // joins (a bulk insert of a million items is a hash join, not a million lookups).
+  // A view, so the triggers and the check apply one rule to any set of items. (Its joins made PostgreSQL
+  // compute it for every item first; migration activity_item_visibility_by_lookup replaces them.)
   await knex.raw(`CREATE VIEW activity_item_visibility AS
     SELECT x.id, coalesce(CASE x.kind
         WHEN 'review' THEN r.visibility
