@@ -171,11 +171,15 @@ export class JobReplies {
       };
       const poll = setInterval(() => void fromJobRow().catch(() => undefined), SAFETY_POLL_MS);
       const deadline = setTimeout(() => {
-        finish(() => reject(new JobTimeoutError(queue, id, timeoutMs)));
-        // Nobody waits any more: a job that has not run yet must not run later.
+        // Nobody will wait any more: a job that has not run yet must not run later. The job is cancelled
+        // before the caller hears of the time-out, so an answer saying so is true when it is sent. The
+        // safety poll stops first: it would read the cancelled job as failed. A reply that comes in the
+        // meantime still wins.
+        clearInterval(poll);
         boss()
           .cancel(queue, id)
-          .catch((error) => this.log.warn({ err: error, queue, id }, 'could not cancel a timed-out job'));
+          .catch((error) => this.log.warn({ err: error, queue, id }, 'could not cancel a timed-out job'))
+          .finally(() => finish(() => reject(new JobTimeoutError(queue, id, timeoutMs))));
       }, timeoutMs);
       this.waiters.set(id, { onReply });
     });
