@@ -14,6 +14,7 @@ export interface DemoPeopleResult {
   entries: number;
   follows: number;
   activity: number;
+  infractions: number;
 }
 
 /** A deterministic number in [0, n) from two integers (PostgreSQL's hashint8 is stable). */
@@ -84,11 +85,22 @@ export async function seedDemoPeople(knex: Knex, options: DemoPeopleOptions): Pr
        SELECT r.account_id, 'review', r.id, r.game_id, r.created_at, r.visibility FROM reviews r JOIN demo_people p ON p.id = r.account_id
        UNION ALL
        SELECT s.account_id, 'session', s.id, s.game_id, s.started_at, s.visibility FROM play_sessions s JOIN demo_people p ON p.id = s.account_id`);
+    // Moderation's traces, as a live community has them: one person in fifty has an infraction (warnings,
+    // suspensions of which half are over, permanent bans). Suspended people leave the shared feeds and
+    // search, and the reads that test for it meet a table with rows, whose plans are production's.
+    const infractions = await trx.raw(`INSERT INTO infractions (account_id, reason, details, expires_at, created_at)
+       SELECT p.id, r.reason, 'Demo infraction',
+         CASE WHEN r.reason = 'Suspensão' THEN now() + make_interval(days => ${pick('p.n', '13', '40')} - 20, hours => 1) END,
+         now() - make_interval(days => 20 + ${pick('p.n', '14', '300')})
+       FROM demo_people p
+       CROSS JOIN LATERAL (SELECT (ARRAY['Aviso', 'Aviso', 'Aviso', 'Suspensão', 'Banimento permanente'])[1 + ${pick('p.n', '12', '5')}] AS reason) r
+       WHERE ${pick('p.n', '11', '50')} = 0`);
     return {
       accounts,
       entries: entries.rowCount ?? 0,
       follows: follows.rowCount ?? 0,
       activity: activity.rowCount ?? 0,
+      infractions: infractions.rowCount ?? 0,
     };
   });
 }

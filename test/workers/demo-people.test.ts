@@ -25,7 +25,20 @@ describe('demo people', () => {
     const entries = await db()('library_entries').count<{ n: number }[]>('* as n');
     const again = await seedDemoPeople(db(), { accounts: 30, entriesPerAccount: 10 });
     expect(again.entries).to.equal(0);
+    expect(again.infractions).to.equal(0);
     expect(await db()('library_entries').count<{ n: number }[]>('* as n')).to.deep.equal(entries);
+  });
+
+  it('gives one person in fifty an infraction: warnings, suspensions (some over) and bans, by the rules', async () => {
+    const seeded = await seedDemoPeople(db(), { accounts: 1000, entriesPerAccount: 1 });
+    expect(seeded.infractions).to.be.within(10, 35);
+    const rows = await db()('infractions').select('reason', 'expires_at');
+    expect(rows).to.have.length(seeded.infractions);
+    const reasons = new Set(rows.map((row) => row.reason));
+    expect([...reasons].sort()).to.deep.equal(['Aviso', 'Banimento permanente', 'Suspensão']);
+    for (const row of rows) expect(row.expires_at === null).to.equal(row.reason !== 'Suspensão');
+    const suspensions = rows.filter((row) => row.reason === 'Suspensão').map((row) => row.expires_at.getTime());
+    expect(suspensions.some((at) => at < Date.now()) && suspensions.some((at) => at > Date.now())).to.equal(true);
   });
 
   it('refuses to run without a catalog', async () => {
