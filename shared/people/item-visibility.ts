@@ -41,3 +41,19 @@ export function relationTo(readerId: string | null, ownerId: string, follows: bo
   if (readerId === ownerId) return 'owner';
   return follows ? 'follower' : 'other';
 }
+
+const RELATIONS: readonly ReaderRelation[] = ['owner', 'follower', 'other'];
+
+/** SQL: the reader's relation to the owner as relationTo names it, from SQL expressions of the three. */
+export function relationSql(reader: string, owner: string, follows: string): string {
+  return `(CASE WHEN ${owner} = ${reader} THEN 'owner' WHEN ${follows} THEN 'follower' ELSE 'other' END)`;
+}
+
+/** SQL: canSee of a visibility and a relation given as SQL expressions, written out from the same table. */
+export function canSeeSql(visibility: string, relation: string): string {
+  const cases = RELATIONS.map((each) => {
+    const allowed = ITEM_VISIBILITIES.filter((candidate) => canSee(candidate, each));
+    return `WHEN '${each}' THEN ${visibility} IN (${allowed.map((v) => `'${v}'`).join(', ')})`;
+  });
+  return `(CASE ${relation} ${cases.join(' ')} ELSE false END)`;
+}

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { queryPrepared } from '../db/prepared.js';
 import { pageObject, pageWindow, type PageSpec } from '../paging.js';
+import { couldBeUsername, foundPerson, NOBODY, personLookup, seesLibrarySql, type FoundPerson } from './visibility.js';
 
 export const LIBRARY_STATUSES = ['COMPLETED', 'PLAYING', 'ON_HOLD', 'DROPPED', 'BACKLOG', 'WISHLIST'] as const;
 export const LIBRARY_SORTS = ['updated', 'rating'] as const;
@@ -36,10 +37,13 @@ const ORDER: Record<LibraryQuery['sort'], string> = {
   rating: 'le.rating DESC NULLS LAST, le.updated_at DESC, le.id DESC',
 };
 
-/** The WHERE of the filtered entries, with `$n` placeholders numbered after `values`' current length. */
-function conditions(ownerId: string, query: LibraryQuery, values: unknown[]): string {
+/**
+ * The WHERE of the filtered entries, with `$n` placeholders numbered after `values`' current length. The
+ * owner is SQL: a placeholder, or the person looked up in the same statement.
+ */
+function conditions(owner: string, query: LibraryQuery, values: unknown[]): string {
   const bind = (value: unknown) => `$${values.push(value)}`;
-  const parts = [`account_id = ${bind(ownerId)}`];
+  const parts = [`account_id = ${owner}`];
   if (query.status) parts.push(`status = ${bind(query.status)}`);
   for (const flag of ['playing', 'backlog', 'liked'] as const) {
     if (query[flag] !== undefined) parts.push(`${flag} = ${bind(query[flag])}`);
@@ -53,12 +57,11 @@ function conditions(ownerId: string, query: LibraryQuery, values: unknown[]): st
 }
 
 /**
- * One statement for the page, its total and (with `games`) the page's games: the text depends only on
- * which filters are present, so it runs prepared and PostgreSQL plans each shape once per connection.
+ * The page, its total and (with `games`) the page's games, as a CTE and the columns that read it. `owner`
+ * is SQL for the owner's id; `values` holds the bindings before these (numbered on from its length).
  */
-export function libraryStatement(ownerId: string, query: LibraryQuery, limit: number, offset: number) {
-  const values: unknown[] = [];
-  const where = conditions(ownerId, query, values);
+function libraryParts(owner: string, query: LibraryQuery, limit: number, offset: number, values: unknown[]) {
+  const where = conditions(owner, query, values);
   const order = ORDER[query.sort];
   // n keeps the page's order through json_agg.
   const page = `SELECT ${ENTRY_COLUMNS}, row_number() OVER (ORDER BY ${order}) AS n
@@ -70,11 +73,34 @@ export function libraryStatement(ownerId: string, query: LibraryQuery, limit: nu
       ? `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'slug', g.slug)), '[]')
           FROM games g WHERE g.id IN (SELECT game_id FROM page))`
       : `'[]'::json`;
-  const text = `WITH page AS (${page})
-    SELECT (SELECT count(*) FROM library_entries WHERE ${where})::int AS total,
+  return {
+    cte: `page AS (${page})`,
+    columns: `(SELECT count(*) FROM library_entries WHERE ${where})::int AS total,
       (SELECT coalesce(json_agg(page ORDER BY n), '[]') FROM page) AS entries,
-      ${games} AS games`;
-  return { text, values };
+      ${games} AS games`,
+  };
+}
+
+/**
+ * The page of the person holding `name`, in the statement that looks them up (personLookup): one round
+ * trip for the whole request, and the text depends only on which filters are present, so it runs prepared
+ * and PostgreSQL plans each shape once per connection. The page is read only when the reader sees the
+ * library in full by the rule in SQL; what is answered is still decided by viewsOf on the person returned.
+ */
+export function personLibraryStatement(
+  name: string,
+  readerId: string | null,
+  query: LibraryQuery,
+  limit: number,
+  offset: number,
+) {
+  const values: unknown[] = [name, readerId ?? NOBODY];
+  const owner = `(SELECT person.id FROM person WHERE ${seesLibrarySql('person', '$2')})`;
+  const { cte, columns } = libraryParts(owner, query, limit, offset, values);
+  return {
+    text: `WITH person AS MATERIALIZED (${personLookup('$1', '$2')}), ${cte} SELECT person.*, ${columns} FROM person`,
+    values,
+  };
 }
 
 interface LibraryRow {
@@ -95,30 +121,48 @@ function gamesOf(ids: number[], found: LibraryRow['games']) {
   );
 }
 
-export async function readLibrary(
+export interface LibraryPage {
+  total: number;
+  entries: LibraryRow['entries'];
+  games: LibraryRow['games'];
+}
+
+/** The page a reader who does not see the library gets: empty, not an error. */
+export const EMPTY_LIBRARY: LibraryPage = { total: 0, entries: [], games: [] };
+
+/**
+ * The person holding `name` (null: nobody, or not a name at all) and their library page as the statement
+ * read it; the caller decides from the person whether the reader sees it (libraryAnswer).
+ */
+export async function readPersonLibrary(
   knex: Knex,
-  owner: { id: string; username: string | null },
+  name: string,
+  readerId: string | null,
   query: LibraryQuery,
-  seesLibrary: boolean,
-) {
+): Promise<{ person: FoundPerson; page: LibraryPage } | null> {
+  if (!couldBeUsername(name)) return null;
+  const { limit, offset } = pageWindow(query.page, { size: query.limit });
+  const { text, values } = personLibraryStatement(name, readerId, query, limit, offset);
+  const statement = `jogatina_library_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const [row] = await queryPrepared(knex, statement, text, values);
+  if (!row) return null;
+  const { total, entries, games, ...person } = row as unknown as LibraryRow & Record<string, unknown>;
+  return { person: foundPerson(person, readerId), page: { total, entries, games } };
+}
+
+/** The answer of GET /profiles/{username}/library for a page. */
+export function libraryAnswer(page: LibraryPage, owner: { username: string | null }, query: LibraryQuery) {
   const spec: PageSpec = { size: query.limit };
-  const { limit, offset } = pageWindow(query.page, spec);
-  let row: LibraryRow = { total: 0, entries: [], games: [] };
-  if (seesLibrary) {
-    const { text, values } = libraryStatement(owner.id, query, limit, offset);
-    const name = `jogatina_library_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-    [row] = (await queryPrepared(knex, name, text, values)) as unknown as LibraryRow[];
-  }
-  const entries = row.entries.map(({ n: _n, ...entry }) => entry);
+  const entries = page.entries.map(({ n: _n, ...entry }) => entry);
   return {
     data: entries,
-    page: pageObject(query.page, spec, row.total),
+    page: pageObject(query.page, spec, page.total),
     profile: { username: owner.username },
     ...(query.games === 1
       ? {
           games: gamesOf(
             entries.map((e) => e.game_id),
-            row.games,
+            page.games,
           ),
         }
       : {}),

@@ -6,6 +6,7 @@ import {
   ACTIVITY_KINDS,
   gameSessionTotals,
   readActivity,
+  readPersonActivity,
   type ActivityFilters,
 } from '../../../shared/people/activity.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
@@ -14,7 +15,7 @@ import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { PEOPLE_COLLECTION_DOCS } from './people-collection-docs.js';
-import { pathPerson } from './person.js';
+import { pathPerson, seenPerson } from './person.js';
 
 const username = { type: 'string', minLength: 1, maxLength: 100 };
 const filters: Record<string, SchemaObject> = {
@@ -70,17 +71,24 @@ async function feed(ctx: AppContext, query: Query, extra: Partial<ActivityFilter
   const { knex, media } = ctx.services;
   const { game, profile, profiles, ...rest } = query;
   const names = [...(profile ? [profile] : []), ...(profiles ?? [])];
+  const filters = { ...rest, gameId: await gameIdOf(ctx, game), ...extra };
+  const readerId = ctx.state.caller?.account.id ?? null;
+  if (names.length === 1) return personFeed(ctx, names[0], filters);
   return readActivity(
     knex,
-    ctx.state.caller?.account.id ?? null,
-    {
-      ...rest,
-      authorIds: names.length ? await authors(ctx, names) : undefined,
-      gameId: await gameIdOf(ctx, game),
-      ...extra,
-    },
+    readerId,
+    { ...filters, authorIds: names.length ? await authors(ctx, names) : undefined },
     (key) => media.url(key),
   );
+}
+
+/** One person's feed: the person and their items in one statement; a name hidden or unknown is 404. */
+async function personFeed(ctx: AppContext, name: string, filters: ActivityFilters) {
+  const { knex, media } = ctx.services;
+  const readerId = ctx.state.caller?.account.id ?? null;
+  const read = await readPersonActivity(knex, name, readerId, filters, (key) => media.url(key));
+  seenPerson(read?.person ?? null, readerId);
+  return read!.page;
 }
 
 export function activityRoutes(api: VersionedRoutes): void {
@@ -101,12 +109,15 @@ export function activityRoutes(api: VersionedRoutes): void {
     PEOPLE_COLLECTION_DOCS.reviews,
     async (ctx) => {
       const query = ctx.state.input.query as unknown as Query;
-      const [author] = await authors(ctx, [ctx.state.input.params.username as string]);
+      const username = ctx.state.input.params.username as string;
       // Only reviews and sessions live here; asking for other kinds alone finds nothing.
       const kinds = (query.kinds ?? ['review', 'session']).filter((kind) => kind === 'review' || kind === 'session');
-      ctx.body = kinds.length
-        ? await feed(ctx, { ...query, kinds }, { authorIds: [author] })
-        : { data: [], has_more: false, next_before: null };
+      if (kinds.length) {
+        ctx.body = await feed(ctx, { ...query, kinds, profile: username, profiles: undefined });
+        return;
+      }
+      await authors(ctx, [username]);
+      ctx.body = { data: [], has_more: false, next_before: null };
     },
   );
 

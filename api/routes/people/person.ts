@@ -4,7 +4,7 @@
 import type { Account } from '../../../shared/accounts/account.js';
 import { notFound } from '../../../shared/errors.js';
 import { relationTo, type ReaderRelation } from '../../../shared/people/item-visibility.js';
-import { findPerson, viewsOf, type ProfileView } from '../../../shared/people/visibility.js';
+import { findPerson, viewsOf, type FoundPerson, type ProfileView } from '../../../shared/people/visibility.js';
 import type { SchemaObject } from '../../../shared/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 
@@ -37,7 +37,15 @@ export async function pathPerson(
   name = ctx.state.input.params.username as string,
 ): Promise<PathPerson> {
   const readerId = ctx.state.caller?.account.id ?? null;
-  const found = await findPerson(ctx.services.knex, name, readerId);
+  return seenPerson(await findPerson(ctx.services.knex, name, readerId), readerId, rule);
+}
+
+/** What the reader may see of a person already looked up (null: nobody holds the name); 404 when nothing. */
+export function seenPerson(
+  found: FoundPerson | null,
+  readerId: string | null,
+  rule: 'library' | 'pages' = 'library',
+): PathPerson {
   if (!found) throw noSuchPerson();
   const views = viewsOf(found, readerId);
   const view = rule === 'pages' ? views.pages : views.library;

@@ -6,7 +6,9 @@ import {
   LIBRARY_FLAGS,
   LIBRARY_SORTS,
   LIBRARY_STATUSES,
-  readLibrary,
+  EMPTY_LIBRARY,
+  libraryAnswer,
+  readPersonLibrary,
   type LibraryQuery,
 } from '../../../shared/people/library.js';
 import { isStaff } from '../../../shared/accounts/account.js';
@@ -19,7 +21,7 @@ import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { PEOPLE_DOCS } from './people-docs.js';
-import { pathPerson } from './person.js';
+import { pathPerson, seenPerson } from './person.js';
 
 const usernameParams: SchemaObject = {
   type: 'object',
@@ -93,9 +95,17 @@ export function peopleRoutes(api: VersionedRoutes): void {
     validate({ params: usernameParams, query: libraryQuery }),
     PEOPLE_DOCS.library,
     async (ctx) => {
-      const { owner, full } = await visiblePerson(ctx);
+      // The person and the page come in one statement; the page is shown only with a 'full' view.
       const query = ctx.state.input.query as unknown as LibraryQuery;
-      ctx.body = await readLibrary(ctx.services.knex, owner, query, full);
+      const readerId = ctx.state.caller?.account.id ?? null;
+      const read = await readPersonLibrary(
+        ctx.services.knex,
+        ctx.state.input.params.username as string,
+        readerId,
+        query,
+      );
+      const { owner, library } = seenPerson(read?.person ?? null, readerId);
+      ctx.body = libraryAnswer(library === 'full' ? read!.page : EMPTY_LIBRARY, owner, query);
     },
   );
 }
