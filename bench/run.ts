@@ -33,15 +33,21 @@ let failed = false;
 try {
   for (const name of names) {
     const scenario = scenarios[name];
-    const { rows, baseline, subject } = await scenario.run({
+    const {
+      rows,
+      baseline,
+      subject,
+      problems = [],
+    } = await scenario.run({
       database,
       connections: Number(values.connections),
       durationSeconds: Number(values.duration),
       rounds: Number(values.rounds),
     });
-    const setup = `${values.connections} connections, median of ${values.rounds} interleaved ${values.duration} s rounds, ${
-      pinned ? 'servers pinned to core 0, load generator on the others' : 'unpinned'
-    }`;
+    const setup = `${
+      scenario.setup ??
+      `${values.connections} connections, median of ${values.rounds} interleaved ${values.duration} s rounds`
+    }, ${pinned ? 'servers pinned to core 0, load generator on the others' : 'unpinned'}`;
     printTable(`${name}: ${scenario.description}\n(${setup})`, rows, baseline);
     const ratio =
       rows.find((r) => r.name === subject)!.result.requestsPerSecond /
@@ -67,7 +73,17 @@ try {
         `${p50Met ? 'median target met' : 'MEDIAN TARGET MISSED'}: ${subject} median ${p50.toFixed(3)} ms (target under ${scenario.p50TargetMs} ms)`,
       );
     }
-    const met = ratio >= scenario.target && addedMet && p50Met;
+    const p95Limit = scenario.p95TargetMs;
+    const p95Missed = p95Limit === undefined ? [] : rows.filter((row) => row.result.p95 >= p95Limit);
+    if (p95Limit !== undefined) {
+      for (const row of rows) {
+        console.log(
+          `${row.result.p95 < p95Limit ? 'p95 target met' : 'P95 TARGET MISSED'}: ${row.name} p95 ${row.result.p95.toFixed(1)} ms (target under ${p95Limit} ms)`,
+        );
+      }
+    }
+    for (const problem of problems) console.log(`PROBLEM: ${problem}`);
+    const met = ratio >= scenario.target && addedMet && p50Met && p95Missed.length === 0 && problems.length === 0;
     failed ||= !met || !p99Met;
     console.log(
       `${met ? 'target met' : 'TARGET MISSED'}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`,

@@ -18,5 +18,10 @@ export interface Scenario {
   p50TargetMs?: number;
   /** The most the subject's p99 may be, when the scenario sets one. */
   p99TargetMs?: number;
-  run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string }>;
+  /** The most every row's p95 may be, when the scenario sets one. */
+  p95TargetMs?: number;
+  /** How the scenario drives load, when it does not follow --connections, --duration and --rounds. */
+  setup?: string;
+  /** `problems`: what else the scenario found wrong (a query plan, say); any fails the run. */
+  run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string; problems?: string[] }>;
 }
