@@ -32,7 +32,7 @@ const FEEDS: Array<[string, ActivityFilters, boolean]> = [
  * The plans of the statements behind the measured requests, for an anonymous reader (the load's) and a
  * signed-in one (whose follows and blocks each item consults): none may scan a big table sequentially.
  */
-export async function checkPeoplePlans(knex: Knex): Promise<string[]> {
+async function checkPeoplePlans(knex: Knex): Promise<string[]> {
   const big = await bigTables(knex, 10_000);
   const { id: signedIn } = await knex('accounts').where({ username: 'demo_1' }).first('id');
   const checks = [null, signedIn as string].flatMap((reader) => {

@@ -8,6 +8,7 @@
 // re-planning every call (2 to 5 ms of planning for 1 ms of work). A statement here is written so that its
 // text carries what its plan depends on (which filters are present, the page size), so the generic plan
 // is the right one. knex's own statements stay on knex's pool with PostgreSQL's default choice.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 
@@ -37,6 +38,14 @@ export function attachPreparedPool(knex: Knex, connectionString: string, max: nu
     await pool.end();
     return destroy(callback);
   };
+}
+
+/**
+ * The name of a statement whose text varies with its shape (which filters, which page size): the prefix
+ * and a hash of the text, so each shape is prepared once per connection under a name of its own.
+ */
+export function statementName(prefix: string, text: string): string {
+  return `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
 }
 
 export async function queryPrepared(

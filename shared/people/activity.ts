@@ -2,9 +2,8 @@
 // items joined to what they are about, each shown only when its reader may see it. Each item carries the
 // visibility of what it is about (the author's library visibility for library entries; the database keeps
 // it current); the reader's follows, blocks either way and suspension are decided per author in SQL.
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { queryPrepared } from '../db/prepared.js';
+import { queryPrepared, statementName } from '../db/prepared.js';
 import { invalidRequest } from '../errors.js';
 import { couldBeUsername, foundPerson, NOBODY, NOT_SUSPENDED, personLookup, type FoundPerson } from './visibility.js';
 
@@ -235,8 +234,7 @@ export function feedStatement(knex: Knex, filters: ActivityFilters, readerId: st
     timestamp: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"',
   };
   const native = knex.raw(text, values).toSQL().toNative();
-  const name = `jogatina_activity_${createHash('sha1').update(native.sql).digest('hex').slice(0, 16)}`;
-  return { name, text: native.sql, values: [...native.bindings] };
+  return { name: statementName('jogatina_activity', native.sql), text: native.sql, values: [...native.bindings] };
 }
 
 /** A page of the feed as the spec shows it, from the statement's items (one more than the limit asks). */
@@ -262,8 +260,8 @@ export async function readActivity(
 
 /**
  * The feed of the one person holding `name` (filters.authorIds is not read), with the person as the
- * statement found them: null when nobody holds the name. The caller decides from the person whether the
- * reader may see them at all; the items are already those the reader may see.
+ * statement found them: null when nobody holds the name (the page is then empty). The caller decides from
+ * the person whether the reader may see them at all; the items are already those the reader may see.
  */
 export async function readPersonActivity(
   knex: Knex,
@@ -271,12 +269,13 @@ export async function readPersonActivity(
   readerId: string | null,
   filters: ActivityFilters,
   mediaUrl: (key: string) => string,
-): Promise<{ person: FoundPerson; page: ReturnType<typeof feedPage> } | null> {
+): Promise<{ person: FoundPerson | null; page: ReturnType<typeof feedPage> }> {
   // Bad filters are refused before a name that cannot be anyone's is 404.
   const statement = feedStatement(knex, filters, readerId, name);
-  if (!couldBeUsername(name)) return null;
-  const [row] = await queryPrepared(knex, statement.name, statement.text, statement.values);
-  if (!row) return null;
+  const row = couldBeUsername(name)
+    ? (await queryPrepared(knex, statement.name, statement.text, statement.values))[0]
+    : undefined;
+  if (!row) return { person: null, page: feedPage([], filters, mediaUrl) };
   const { items, ...person } = row as { items: FeedItem[] } & Record<string, unknown>;
   return { person: foundPerson(person, readerId), page: feedPage(items, filters, mediaUrl) };
 }

@@ -2,9 +2,8 @@
 // owner and for a PUBLIC library, to followers for a FOLLOWERS one, and an empty page (not an error)
 // otherwise, so a client need not tell "private" from "empty". Filters combine with AND; the total comes
 // from its own count, so `has_more` is right even past the last row.
-import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { queryPrepared } from '../db/prepared.js';
+import { queryPrepared, statementName } from '../db/prepared.js';
 import { pageObject, pageWindow, type PageSpec } from '../paging.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, seesLibrarySql, type FoundPerson } from './visibility.js';
 
@@ -103,14 +102,14 @@ export function personLibraryStatement(
   };
 }
 
-interface LibraryRow {
+export interface LibraryPage {
   total: number;
   entries: Array<Record<string, unknown> & { game_id: number; n?: number }>;
   games: Array<{ id: number; name: string; slug: string }>;
 }
 
 /** Name, cover and slug of the page's games; a game the catalog lost maps to null. */
-function gamesOf(ids: number[], found: LibraryRow['games']) {
+function gamesOf(ids: number[], found: LibraryPage['games']) {
   const byId = new Map(found.map((game) => [game.id, game]));
   return Object.fromEntries(
     [...new Set(ids)].map((id) => {
@@ -121,32 +120,26 @@ function gamesOf(ids: number[], found: LibraryRow['games']) {
   );
 }
 
-export interface LibraryPage {
-  total: number;
-  entries: LibraryRow['entries'];
-  games: LibraryRow['games'];
-}
-
 /** The page a reader who does not see the library gets: empty, not an error. */
 export const EMPTY_LIBRARY: LibraryPage = { total: 0, entries: [], games: [] };
 
 /**
  * The person holding `name` (null: nobody, or not a name at all) and their library page as the statement
- * read it; the caller decides from the person whether the reader sees it (libraryAnswer).
+ * read it (empty when nobody holds the name); the caller decides from the person whether the reader sees
+ * the page (libraryAnswer).
  */
 export async function readPersonLibrary(
   knex: Knex,
   name: string,
   readerId: string | null,
   query: LibraryQuery,
-): Promise<{ person: FoundPerson; page: LibraryPage } | null> {
-  if (!couldBeUsername(name)) return null;
+): Promise<{ person: FoundPerson | null; page: LibraryPage }> {
+  if (!couldBeUsername(name)) return { person: null, page: EMPTY_LIBRARY };
   const { limit, offset } = pageWindow(query.page, { size: query.limit });
   const { text, values } = personLibraryStatement(name, readerId, query, limit, offset);
-  const statement = `jogatina_library_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  const [row] = await queryPrepared(knex, statement, text, values);
-  if (!row) return null;
-  const { total, entries, games, ...person } = row as unknown as LibraryRow & Record<string, unknown>;
+  const [row] = await queryPrepared(knex, statementName('jogatina_library', text), text, values);
+  if (!row) return { person: null, page: EMPTY_LIBRARY };
+  const { total, entries, games, ...person } = row as unknown as LibraryPage & Record<string, unknown>;
   return { person: foundPerson(person, readerId), page: { total, entries, games } };
 }
 

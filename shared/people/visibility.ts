@@ -54,7 +54,8 @@ export const NOBODY = '00000000-0000-0000-0000-000000000000';
 /**
  * SQL of the person lookup: the holder of the name bound at `name` (current, or an alias of the last 30
  * days) with what decides the reader's view of them, the reader bound at `reader` (NOBODY when anonymous).
- * Placeholders are the caller's ($1, :name), so a page's statement can start with it (see personPage).
+ * Placeholders are the caller's ($1, :name), so a page's statement can start with it (personLibraryStatement,
+ * feedStatement).
  */
 export const personLookup = (name: string, reader: string) => `
   SELECT a.*, coalesce(pf.library_visibility, 'PUBLIC') AS person_visibility,

@@ -73,22 +73,15 @@ async function feed(ctx: AppContext, query: Query, extra: Partial<ActivityFilter
   const names = [...(profile ? [profile] : []), ...(profiles ?? [])];
   const filters = { ...rest, gameId: await gameIdOf(ctx, game), ...extra };
   const readerId = ctx.state.caller?.account.id ?? null;
-  if (names.length === 1) return personFeed(ctx, names[0], filters);
-  return readActivity(
-    knex,
-    readerId,
-    { ...filters, authorIds: names.length ? await authors(ctx, names) : undefined },
-    (key) => media.url(key),
-  );
-}
-
-/** One person's feed: the person and their items in one statement; a name hidden or unknown is 404. */
-async function personFeed(ctx: AppContext, name: string, filters: ActivityFilters) {
-  const { knex, media } = ctx.services;
-  const readerId = ctx.state.caller?.account.id ?? null;
-  const read = await readPersonActivity(knex, name, readerId, filters, (key) => media.url(key));
-  seenPerson(read?.person ?? null, readerId);
-  return read!.page;
+  const mediaUrl = (key: string) => media.url(key);
+  if (names.length === 1) {
+    // One person: the person and their items in one statement; a name hidden or unknown is 404.
+    const { person, page } = await readPersonActivity(knex, names[0], readerId, filters, mediaUrl);
+    seenPerson(person, readerId);
+    return page;
+  }
+  const authorIds = names.length ? await authors(ctx, names) : undefined;
+  return readActivity(knex, readerId, { ...filters, authorIds }, mediaUrl);
 }
 
 export function activityRoutes(api: VersionedRoutes): void {

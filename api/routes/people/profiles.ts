@@ -98,14 +98,10 @@ export function peopleRoutes(api: VersionedRoutes): void {
       // The person and the page come in one statement; the page is shown only with a 'full' view.
       const query = ctx.state.input.query as unknown as LibraryQuery;
       const readerId = ctx.state.caller?.account.id ?? null;
-      const read = await readPersonLibrary(
-        ctx.services.knex,
-        ctx.state.input.params.username as string,
-        readerId,
-        query,
-      );
-      const { owner, library } = seenPerson(read?.person ?? null, readerId);
-      ctx.body = libraryAnswer(library === 'full' ? read!.page : EMPTY_LIBRARY, owner, query);
+      const username = ctx.state.input.params.username as string;
+      const { person, page } = await readPersonLibrary(ctx.services.knex, username, readerId, query);
+      const { owner, library } = seenPerson(person, readerId);
+      ctx.body = libraryAnswer(library === 'full' ? page : EMPTY_LIBRARY, owner, query);
     },
   );
 }
