@@ -139,6 +139,11 @@ describe('activity', () => {
       expect(res.body.error.field, query).to.equal(field);
     }
     expect((await app.client.get('/api/v1/activity?profile=nobody_at_all')).status).to.equal(404);
+    // A name no one could hold is 404 without asking; a bad parameter is refused before the name is looked up.
+    expect((await app.client.get('/api/v1/activity?profile=not--a--name')).status).to.equal(404);
+    const first = await app.client.get('/api/v1/activity?profile=nobody_at_all&offset=1');
+    expect(first.status).to.equal(400);
+    expect(first.body.error.field).to.equal('offset');
   });
 
   it('answers a person’s reviews and sessions, and hides an author across a block', async () => {
@@ -152,6 +157,13 @@ describe('activity', () => {
     await block(ana.id, blocked.account.id);
     expect(kinds(await blocked.site.get('/api/v1/activity'))).to.deep.equal([]);
     expect((await blocked.site.get('/api/v1/profiles/act_ana/reviews')).status).to.equal(404);
+    // Asking only for kinds that never live here is an empty page, but still not for someone hidden or absent.
+    const none = await visitor.get('/api/v1/profiles/act_ana/reviews?kinds=entry');
+    expect(none.status).to.equal(200);
+    expect(none.body).to.deep.equal({ data: [], has_more: false, next_before: null });
+    expect((await blocked.site.get('/api/v1/profiles/act_ana/reviews?kinds=entry')).status).to.equal(404);
+    expect((await visitor.get('/api/v1/profiles/nobody_at_all/reviews?kinds=entry')).status).to.equal(404);
+    expect((await visitor.get('/api/v1/profiles/nobody_at_all/reviews')).status).to.equal(404);
   });
 
   it('answers a game’s activity with totals of closed sessions and distinct days', async () => {

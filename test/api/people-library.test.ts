@@ -137,4 +137,15 @@ describe('GET /profiles/{username}/library', () => {
       expect((await visitor.get(`${path}?${query}`)).status, query).to.equal(200);
     }
   });
+
+  it('is 404 for a name nobody holds and for one nobody could hold, after refusing bad parameters', async () => {
+    for (const name of ['nobody_at_all', 'not--a--name', 'x']) {
+      const res = await visitor.get(`/api/v1/profiles/${name}/library`);
+      expect(res.status, name).to.equal(404);
+      expect(res.body.error.code, name).to.equal('not_found');
+    }
+    const bad = await visitor.get('/api/v1/profiles/nobody_at_all/library?limit=0');
+    expect(bad.status).to.equal(400);
+    expect(bad.body.error.field).to.equal('limit');
+  });
 });
