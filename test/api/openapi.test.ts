@@ -80,10 +80,11 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('covers every route of the specification', () => {
-    const specRoutes = readFileSync(new URL('../../../shared/spec/routes.txt', import.meta.url), 'utf8')
+    const specRoutes = readFileSync(new URL('../fixtures/spec-routes.txt', import.meta.url), 'utf8')
       .split('\n')
       .map((line) => line.trim())
-      .filter(Boolean);
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    expect(specRoutes).to.have.length.greaterThan(100);
     const documented = new Set(operations(document).map(([name]) => name.replace(/\{[^}]+\}/g, '{}')));
     const missing = specRoutes.filter((route) => !documented.has(route.replace(/\{[^}]+\}/g, '{}')));
     expect(missing).to.deep.equal([]);
