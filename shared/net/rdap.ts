@@ -3,7 +3,7 @@
 // often about the same few domains, so answers are kept in memory for a day (failures for ten minutes,
 // so an RDAP outage is not asked again on every check), in a cache of bounded size.
 import { guardedFetch, type GuardedFetchOptions } from './guarded-fetch.js';
-import { registrableDomain } from './registrable-domain.js';
+import { registrableDomainOf } from './registrable-domain.js';
 
 export const DEFAULT_RDAP_BASE = 'https://rdap.org/domain/';
 const ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
@@ -42,10 +42,15 @@ export async function domainRegisteredAt(host: string, options: RdapOptions = {}
   return (await domainRegistration(host, options))?.registeredAt ?? null;
 }
 
-/** The registration record of the host's registrable domain; null for an IP address or single label. */
+/**
+ * The registration record of the host's registrable domain; null when there is nothing RDAP could know:
+ * an IP address, a single label, or a site under a private suffix (`user.github.io`), whose age is the
+ * hosting company's business, not a registry's. Callers treat null like a lookup that failed.
+ */
 export async function domainRegistration(host: string, options: RdapOptions = {}): Promise<DomainRegistration | null> {
-  const domain = registrableDomain(host);
-  if (!domain) return null;
+  const site = registrableDomainOf(host);
+  if (!site || site.privateSuffix) return null;
+  const { domain } = site;
   const base = options.baseUrl ?? DEFAULT_RDAP_BASE;
   const now = options.now ?? Date.now;
   const key = `${base} ${domain}`;

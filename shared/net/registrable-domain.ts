@@ -1,31 +1,28 @@
-// The domain someone registered, from a host name, without the Public Suffix List (not a dependency):
-// the last two labels, or three under the common second-level suffixes below. Known limits: suffixes
-// not listed here (e.g. `kawasaki.jp`) give one label too few, and hosting suffixes the PSL lists as
-// private (`github.io`, `netlify.app`, `pages.dev`) give the hosting company's domain, so a new site
-// under them looks as old as the company's domain.
-import { numericHostAddress } from './address-policy.js';
+// The domain someone registered, from a host name, by the Public Suffix List (tldts, private section
+// included). With private suffixes a site under a hosting company's suffix (`user.github.io`,
+// `game.pages.dev`) is its own registrable domain, not the company's: RDAP knows nothing of it, so the
+// domain-age check treats it as unknown rather than as old as `github.io`.
+import { domainToASCII } from 'node:url';
+import { parse } from 'tldts';
 
-const SECOND_LEVEL = new Set(
-  [
-    'co.uk org.uk me.uk ltd.uk plc.uk net.uk ac.uk gov.uk sch.uk',
-    'com.br net.br org.br art.br blog.br app.br dev.br edu.br gov.br eco.br tec.br',
-    'com.au net.au org.au edu.au gov.au id.au',
-    'co.nz net.nz org.nz co.jp ne.jp or.jp ac.jp go.jp co.kr or.kr',
-    'com.cn net.cn org.cn com.tw com.hk com.sg com.my co.id com.ph co.th co.in net.in org.in',
-    'co.za com.ng co.ke co.il com.tr com.pt com.es',
-    'com.mx gob.mx com.ar gob.ar com.co com.pe com.uy com.py com.bo com.ec com.ve',
-  ]
-    .join(' ')
-    .split(' '),
-);
+export interface RegistrableDomain {
+  /** The registrable domain in ASCII (punycode), lower case, without a trailing dot. */
+  domain: string;
+  /** True when the suffix is in the list's private section (a hosting company's, not a registry's). */
+  privateSuffix: boolean;
+}
 
-/** The registrable domain of a host, or null for an IP address or a single label. */
+/** The registrable domain of a host, or null for an IP address, a single label or a bare suffix. */
+export function registrableDomainOf(host: string): RegistrableDomain | null {
+  // Hosts from a URL are ASCII already; a Unicode name is converted so RDAP is asked the ASCII form.
+  const ascii = domainToASCII(host.trim().replace(/\.$/, ''));
+  if (!ascii) return null;
+  const parsed = parse(ascii, { allowPrivateDomains: true });
+  if (parsed.isIp || !parsed.domain || !parsed.domain.includes('.')) return null;
+  return { domain: parsed.domain, privateSuffix: parsed.isPrivate === true };
+}
+
+/** The registrable domain's name alone (see registrableDomainOf). */
 export function registrableDomain(host: string): string | null {
-  const name = host.toLowerCase().replace(/\.$/, '');
-  if (numericHostAddress(name) !== null) return null;
-  const labels = name.split('.').filter(Boolean);
-  if (labels.length < 2) return null;
-  const lastTwo = labels.slice(-2).join('.');
-  if (SECOND_LEVEL.has(lastTwo)) return labels.length >= 3 ? labels.slice(-3).join('.') : null;
-  return lastTwo;
+  return registrableDomainOf(host)?.domain ?? null;
 }

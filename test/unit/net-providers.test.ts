@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { networkOf, providerOf } from '../../shared/net/providers.js';
-import { registrableDomain } from '../../shared/net/registrable-domain.js';
+import { registrableDomain, registrableDomainOf } from '../../shared/net/registrable-domain.js';
 
 describe('providerOf', () => {
   it('names providers by their response headers', () => {
@@ -59,20 +59,37 @@ describe('providers.json', () => {
 });
 
 describe('registrableDomain', () => {
-  const CASES: [string, string | null][] = [
+  // From the Public Suffix List, private section included.
+  const CASES: [string, string | null, boolean?][] = [
     ['example.com', 'example.com'],
     ['games.cdn.example.com', 'example.com'],
     ['Jogo.Exemplo.COM.BR.', 'exemplo.com.br'],
     ['shop.example.co.uk', 'example.co.uk'],
     ['co.uk', null],
-    ['user.github.io', 'github.io'],
+    // `*.kawasaki.jp` is a suffix with the exception `!city.kawasaki.jp`.
+    ['shop.foo.kawasaki.jp', 'shop.foo.kawasaki.jp'],
+    ['foo.kawasaki.jp', null],
+    ['www.city.kawasaki.jp', 'city.kawasaki.jp'],
+    // Private suffixes: the site, not the hosting company.
+    ['user.github.io', 'user.github.io', true],
+    ['cdn.user.github.io', 'user.github.io', true],
+    ['github.io', null],
+    ['my-game.pages.dev', 'my-game.pages.dev', true],
+    ['play.my-game.netlify.app', 'my-game.netlify.app', true],
+    // IDN: asked in ASCII whichever form the host came in.
+    ['jogo.xn--e1afmkfd.xn--p1ai', 'xn--e1afmkfd.xn--p1ai'],
+    ['jogo.пример.рф', 'xn--e1afmkfd.xn--p1ai'],
     ['localhost', null],
+    ['example.com.', 'example.com'],
     ['93.184.215.14', null],
     ['[2606:4700::1]', null],
+    ['a..b.com', null],
+    ['', null],
   ];
-  for (const [host, domain] of CASES) {
-    it(`reads ${host} as ${domain}`, () => {
+  for (const [host, domain, privateSuffix = false] of CASES) {
+    it(`reads ${JSON.stringify(host)} as ${domain}${privateSuffix ? ' (private suffix)' : ''}`, () => {
       expect(registrableDomain(host)).to.equal(domain);
+      if (domain) expect(registrableDomainOf(host)).to.deep.equal({ domain, privateSuffix });
     });
   }
 });

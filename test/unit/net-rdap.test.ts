@@ -83,6 +83,18 @@ describe('domainRegisteredAt', () => {
     expect(await domainRegisteredAt('127.0.0.1', { baseUrl: base })).to.equal(null);
   });
 
+  it("asks nothing for a site under a private suffix: its age is unknown, not the hosting company's", async () => {
+    rdap.routes['/domain/github.io'] = { body: rdapDomain('2008-02-08T00:00:00Z') };
+    rdap.routes['/domain/my-game.github.io'] = { body: rdapDomain('2008-02-08T00:00:00Z') };
+    const before = rdap.requests.length;
+    expect(await domainRegistration('my-game.github.io', { baseUrl: base })).to.equal(null);
+    expect(await domainRegistration('play.my-game.pages.dev', { baseUrl: base })).to.equal(null);
+    expect(rdap.requests.length).to.equal(before);
+    // An ICANN suffix of several labels is still asked about its registrable domain.
+    await domainRegistration('www.city.kawasaki.jp', { baseUrl: base });
+    expect(rdap.requests.at(-1)?.path).to.equal('/domain/city.kawasaki.jp');
+  });
+
   it('asks only through the guard: a private RDAP address is refused, not fetched', async () => {
     const record = await domainRegistration('example.com', { baseUrl: 'https://10.0.0.1/domain/' });
     expect(record).to.deep.include({ registeredAt: null, answered: false });
