@@ -86,8 +86,11 @@ export interface AppDependencies {
   boss: () => PgBoss | null;
   /** Extra routers mounted after the API's own (tests mount probes of the middleware here). */
   extraRoutes?: Router<AppState>[];
-  /** Behind a proxy that sets X-Forwarded-For (true on a platform such as Heroku). */
-  proxy?: boolean;
+  /**
+   * How many proxies in front set X-Forwarded-For (TRUST_PROXY): the client is the address the outermost
+   * trusted one saw, and entries a client wrote before it are ignored. 0: the socket's address.
+   */
+  trustProxy?: number;
   /** Tests shrink allowances to reach their limits quickly. */
   allowances?: Allowances;
   /** Tests pass a storage in a temporary folder; otherwise the configuration's is built. */
@@ -116,7 +119,9 @@ export function createServices(deps: AppDependencies): ApiServices {
 }
 
 export function createApp(deps: AppDependencies): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: deps.proxy ?? false });
+  const hops = deps.trustProxy ?? 0;
+  // maxIpsCount keeps only the entries the trusted hops appended, so ctx.ip is the one the outermost saw.
+  const app = new Koa<AppState>({ proxy: hops > 0, maxIpsCount: hops });
   // Errors are rendered by requestFrame; Koa's own handler would print them a second time.
   app.silent = true;
   app.context.services = createServices(deps);

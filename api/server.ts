@@ -28,7 +28,7 @@ await ensureQueues(queue, QUEUES);
 
 const signals = new Signals(config.databaseUrl, log);
 const replies = new JobReplies(signals, knex, log);
-const app = createApp({ knex, log, config, boss: () => queue, replies, proxy: config.env === 'production' });
+const app = createApp({ knex, log, config, boss: () => queue, replies, trustProxy: config.trustProxy });
 const server = http.createServer(app.callback());
 server.listen(config.port, config.host, () => {
   const address = server.address();

@@ -12,6 +12,11 @@ export interface Config {
   env: Environment;
   host: string;
   port: number;
+  /**
+   * Proxy hops in front of the web process whose `X-Forwarded-*` headers are believed: 0 (default) uses
+   * the socket's address and ignores forwarded headers, since any client can send them.
+   */
+  trustProxy: number;
   /** Unset: an embedded PostgreSQL under `dataDir` (one-machine mode and tests). */
   databaseUrl: string | null;
   databasePoolMax: number;
@@ -186,6 +191,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     env: nodeEnv,
     host: read.string('HOST', '0.0.0.0'),
     port: read.integer('PORT', 3000, 0, 65535),
+    trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 2, 200),
     embeddedPgPort: read.integer('EMBEDDED_PG_PORT', 54329, 1024, 65535),

@@ -27,6 +27,10 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** TRUST_PROXY of the app: 1 unless a test says otherwise. */
+  trustProxy?: number;
+  /** PUBLIC_URL of the app (the site's origin): SITE_ORIGIN unless a test says otherwise. */
+  publicUrl?: string;
   extraRoutes?: Router<AppState>[];
   knex?: Knex;
   boss?: () => PgBoss | null;
@@ -59,6 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     replies: new JobReplies(signals, knex, log),
     config: {
       ...config(),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl, publicOrigin: options.publicUrl } : {}),
       images: { ...config().images, ...options.images },
       metricsToken: options.metricsToken ?? config().metricsToken,
     },
@@ -67,7 +72,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     allowances: options.allowances,
     media: options.media,
     // Tests give each client its own X-Forwarded-For address, so attempt limits stay per test.
-    proxy: true,
+    trustProxy: options.trustProxy ?? 1,
   });
   // Outermost, so it sees each answer as the client gets it (errors already rendered).
   app.middleware.unshift(observeResponses());
