@@ -69,10 +69,7 @@ async function limitedAttempt(
   attempt: () => Promise<boolean>,
   refusal: () => ApiError,
 ): Promise<void> {
-  const subjects = attemptSubjects(account, ip);
-  await services.signInAttempts.check(subjects);
-  if (await attempt()) return;
-  await services.signInAttempts.fail(subjects);
+  if (await services.signInAttempts.guess(attemptSubjects(account, ip), attempt)) return;
   throw refusal();
 }
 

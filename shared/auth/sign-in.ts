@@ -49,13 +49,12 @@ export async function signIn(
   origin: SessionOrigin,
 ): Promise<SignedIn> {
   const subjects = [`email:${normalEmail(input.email).toLowerCase()}`, `ip:${origin.ip ?? 'unknown'}`];
-  await services.signInAttempts.check(subjects);
-  const account = await findByEmail(services.knex, normalEmail(input.email));
-  const ok = await verifyPassword(account?.password_hash ?? null, input.password);
-  if (!account || !ok) {
-    await services.signInAttempts.fail(subjects);
-    throw unauthorized('The email or the password is not right.', 'invalid_credentials');
-  }
+  let account: Account | undefined;
+  const ok = await services.signInAttempts.guess(subjects, async () => {
+    account = await findByEmail(services.knex, normalEmail(input.email));
+    return verifyPassword(account?.password_hash ?? null, input.password);
+  });
+  if (!account || !ok) throw unauthorized('The email or the password is not right.', 'invalid_credentials');
   const { token, session } = await startSession(services.knex, account, origin);
   return { account, session, token };
 }
