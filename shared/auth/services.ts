@@ -1,6 +1,13 @@
 // What the sign-in service's commands need from the process, built once at start.
 import type { Knex } from 'knex';
-import { AttemptLimiter, DELETION_PROOFS, MAIL_REQUESTS, SIGN_IN_ATTEMPTS } from './attempts.js';
+import {
+  AttemptLimiter,
+  DELETION_PROOFS,
+  MAIL_REQUESTS,
+  SIGN_IN_ATTEMPTS,
+  SIGN_UPS_PER_ADDRESS,
+  SIGN_UPS_PER_EMAIL,
+} from './attempts.js';
 
 export interface AuthServices {
   knex: Knex;
@@ -9,6 +16,8 @@ export interface AuthServices {
   signInAttempts: AttemptLimiter;
   mailRequests: AttemptLimiter;
   deletionProofs: AttemptLimiter;
+  signUpsPerAddress: AttemptLimiter;
+  signUpsPerEmail: AttemptLimiter;
 }
 
 export function createAuthServices(knex: Knex, secret: string, publicUrl: string): AuthServices {
@@ -19,5 +28,7 @@ export function createAuthServices(knex: Knex, secret: string, publicUrl: string
     signInAttempts: new AttemptLimiter(knex, SIGN_IN_ATTEMPTS),
     mailRequests: new AttemptLimiter(knex, MAIL_REQUESTS),
     deletionProofs: new AttemptLimiter(knex, DELETION_PROOFS),
+    signUpsPerAddress: new AttemptLimiter(knex, SIGN_UPS_PER_ADDRESS),
+    signUpsPerEmail: new AttemptLimiter(knex, SIGN_UPS_PER_EMAIL),
   };
 }

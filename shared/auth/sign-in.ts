@@ -25,21 +25,47 @@ async function findByEmail(knex: Knex | Knex.Transaction, email: string): Promis
   return Account.query(knex).whereRaw('lower(email) = lower(?)', [email]).first();
 }
 
+/**
+ * Counted first (per address and per email, whatever the answer), then the email is checked, and only
+ * then is the password hashed: a taken email costs no hashing and sends no mail.
+ */
 export async function signUp(
   services: AuthServices,
   input: { email: string; password: string; username?: string },
   origin: SessionOrigin,
 ): Promise<SignedIn> {
+  const email = normalEmail(input.email);
+  await spendSignUp(services, email, origin.ip);
+  const taken = () => conflict('email_taken', {}, 'An account with this email already exists.');
+  if (await findByEmail(services.knex, email)) throw taken();
   const passwordHash = await hashPassword(input.password);
-  return services.knex.transaction(async (trx) => {
-    const email = normalEmail(input.email);
-    if (await findByEmail(trx, email)) throw conflict('email_taken', {}, 'An account with this email already exists.');
-    let account = await Account.query(trx).insertAndFetch({ email, password_hash: passwordHash });
-    if (input.username) account = await claimFirstUsername(trx, account.id, input.username);
-    await mailLink(trx, services.publicUrl, 'verify_email', email, account.id);
-    const { token, session } = await startSession(trx, account, origin);
-    return { account, session, token };
-  });
+  try {
+    return await services.knex.transaction(async (trx) => {
+      let account = await Account.query(trx).insertAndFetch({ email, password_hash: passwordHash });
+      if (input.username) account = await claimFirstUsername(trx, account.id, input.username);
+      await mailLink(trx, services.publicUrl, 'verify_email', email, account.id);
+      const { token, session } = await startSession(trx, account, origin);
+      return { account, session, token };
+    });
+  } catch (error) {
+    // Two sign-ups for one email at once: the unique index decides, and the loser hears email_taken.
+    const failure = error as { constraint?: string; nativeError?: { constraint?: string } };
+    if ((failure.constraint ?? failure.nativeError?.constraint) === 'accounts_email_unique') {
+      throw taken();
+    }
+    throw error;
+  }
+}
+
+/** One sign-up against both allowances, or none (the address's use goes back when the email is full). */
+async function spendSignUp(services: AuthServices, email: string, ip: string | null): Promise<void> {
+  const address = await services.signUpsPerAddress.reserve([`ip:${ip ?? 'unknown'}`]);
+  try {
+    await services.signUpsPerEmail.spend([`email:${email.toLowerCase()}`]);
+  } catch (error) {
+    await address.release();
+    throw error;
+  }
 }
 
 /** The same 401 for an unknown email, a wrong password and a passwordless account, on purpose. */

@@ -93,6 +93,49 @@ describe('sign-in service: sign-up, sign-in and sessions', () => {
       expect(res.body.error).to.deep.include({ code: 'conflict', reason: 'email_taken' });
     });
 
+    it('counts email_taken answers: 3 sign-ups an hour per email, whatever the answer, then 429', async () => {
+      const { email } = await buildAccount();
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const res = await new SiteClient(app.client).post('/api/auth/sign-up', { email, password: PASSWORD });
+        statuses.push(res.status);
+      }
+      expect(statuses).to.deep.equal([409, 409, 409, 429]);
+      expect(await db()('email_outbox').where({ to_address: email })).to.have.length(0);
+    });
+
+    it('allows 10 sign-ups an hour per address, exactly, when 15 come at once', async () => {
+      const site = new SiteClient(app.client);
+      const emails = Array.from({ length: 15 }, () => uniqueEmail('burst'));
+      const statuses = (
+        await Promise.all(emails.map((email) => site.post('/api/auth/sign-up', { email, password: PASSWORD })))
+      ).map((res) => res.status);
+      expect(statuses.filter((status) => status === 201)).to.have.length(10);
+      expect(statuses.filter((status) => status === 429)).to.have.length(5);
+      expect(await db()('accounts').whereIn('email', emails)).to.have.length(10);
+      // A refused email's allowance was not spent: the same email signs up from another address.
+      const refused = emails.find((_, i) => statuses[i] === 429)!;
+      const elsewhere = await new SiteClient(app.client).post('/api/auth/sign-up', {
+        email: refused,
+        password: PASSWORD,
+      });
+      expect(elsewhere.status).to.equal(201);
+    });
+
+    it('creates one account when one email signs up 3 times at once; the others hear email_taken', async () => {
+      const email = uniqueEmail('race');
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: 3 }, () =>
+            new SiteClient(app.client).post('/api/auth/sign-up', { email, password: PASSWORD }),
+          ),
+        )
+      ).map((res) => res.status);
+      expect([...statuses].sort()).to.deep.equal([201, 409, 409]);
+      expect(await db()('accounts').where({ email })).to.have.length(1);
+      expect(await db()('email_outbox').where({ to_address: email })).to.have.length(1);
+    });
+
     it('refuses a username already taken with 409 username_taken', async () => {
       await buildAccount({ username: 'taken_name' });
       const res = await new SiteClient(app.client).post('/api/auth/sign-up', {

@@ -46,8 +46,8 @@ export const AUTH_DOCS = {
   signUp: doc({
     summary: 'Create an account and sign in',
     description:
-      'Password of 10 to 128 characters; `username` optional (it may be taken later with `PUT /api/v1/account/username`). Sets the session cookie and mails a link to verify the email (valid 7 days). Emails are compared without case.',
-    errors: ['conflict:email_taken', 'conflict:username_taken'],
+      'Password of 10 to 128 characters; `username` optional (it may be taken later with `PUT /api/v1/account/username`). Sets the session cookie and mails a link to verify the email (valid 7 days). Emails are compared without case. Every sign-up counts, whatever its answer (an `email_taken` too): 10 an hour per address and 3 an hour per email, then 429 `too_many_attempts`; a taken email is answered before the password is hashed and mails nothing.',
+    errors: ['conflict:email_taken', 'conflict:username_taken', 'rate_limited:too_many_attempts'],
     status: 201,
     headers: COOKIE_SET,
     example: signedIn('none'),
