@@ -1,5 +1,5 @@
 // Maps anything thrown while answering to the API error it stands for (see request-frame.ts).
-import { mapDatabaseError } from '../../shared/db/database-errors.js';
+import { databaseUnavailable, isDatabaseUnreachable, mapDatabaseError } from '../../shared/db/database-errors.js';
 import { internal, invalidRequest, isApiError, notFound, type ApiError } from '../../shared/errors.js';
 
 interface HttpLikeError {
@@ -9,6 +9,7 @@ interface HttpLikeError {
 
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
+  if (isDatabaseUnreachable(error)) return databaseUnavailable();
   const fromDatabase = mapDatabaseError(error);
   if (fromDatabase) return fromDatabase;
   // Errors raised by Koa and its router carry an HTTP status; keep the meaning, use our shape.

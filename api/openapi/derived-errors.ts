@@ -107,6 +107,7 @@ export function routeErrors(method: string, facts: RouteFacts): ErrorRef[] {
       'invalid_request:too_many_files',
     );
   }
-  errors.push(...(facts.errors ?? []), 'internal');
+  // Any route that reads the database answers 503 while it cannot be reached.
+  errors.push(...(facts.errors ?? []), 'internal', 'unavailable:database_unavailable');
   return [...new Set(errors)];
 }

@@ -1,6 +1,6 @@
 // Database errors are turned into API errors in one place. Domains name their constraints here, so a
 // unique index becomes the spec's 409 reason and a check constraint its 400, whichever query hit them.
-import { conflict, invalidRequest, notFound, type ApiError } from '../errors.js';
+import { ApiError, conflict, invalidRequest, notFound } from '../errors.js';
 
 interface PgError {
   code?: string;
@@ -33,4 +33,51 @@ export function mapDatabaseError(error: unknown): ApiError | null {
     default:
       return named?.() ?? null;
   }
+}
+
+/** Seconds a client is told to wait when the database cannot be reached (recovery takes about 2 s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Socket errors of a connection that could not be made or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+/**
+ * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception),
+ * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or in recovery), too_many_connections.
+ */
+const UNREACHABLE_STATES = /^(08...|57P01|57P02|57P03|53300)$/;
+/** What node-postgres and knex say when a connection ends under a query or none can be had in time. */
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Timeout acquiring a connection/;
+
+/**
+ * True when the error says the database could not be reached, not that a statement was wrong: the
+ * request may succeed if repeated later, so it answers 503 `unavailable`, not 500.
+ */
+export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false;
+  const failure = error as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+    nativeError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof failure.code === 'string' && (NETWORK_CODES.has(failure.code) || UNREACHABLE_STATES.test(failure.code)))
+    return true;
+  if (failure.name === 'KnexTimeoutError') return true;
+  if (typeof failure.message === 'string' && UNREACHABLE_MESSAGES.test(failure.message)) return true;
+  // Wrapped: Objection's nativeError, a cause, or the several attempts of an AggregateError (IPv4 and 6).
+  const inner = [failure.nativeError, failure.cause, ...(Array.isArray(failure.errors) ? failure.errors : [])];
+  return inner.some((item) => isDatabaseUnreachable(item, depth + 1));
+}
+
+/** 503 `unavailable` with Retry-After, for a database that cannot be reached. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(
+    'unavailable',
+    'The database cannot be reached right now; try again shortly.',
+    { reason: 'database_unavailable', retry_after: DATABASE_RETRY_AFTER_SECONDS },
+    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
 }
