@@ -32,11 +32,15 @@ const LIVE_KEY = `
   WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`;
 
 // The window starts at the first charge and lasts an hour; a charge after its end starts a new one.
+// The statement commits asynchronously (set_config(..., true) lasts until its implicit transaction ends,
+// which is when the commit reads it): a charge does not wait for a WAL flush, and a crash loses at most
+// the last fraction of a second of charges, while the table itself, with every lockout, survives.
 const LIVE_KEY_CHARGED = `
   WITH k AS (${LIVE_KEY}),
+  async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
   charge AS (
     INSERT INTO rate_limits (key, points, expire)
-    SELECT $2 || k.key_id, 1, $3::bigint FROM k
+    SELECT $2 || k.key_id, 1, $3::bigint FROM k, async_commit
     ON CONFLICT (key) DO UPDATE SET
       points = CASE WHEN rate_limits.expire <= $4::bigint THEN 1 ELSE rate_limits.points + 1 END,
       expire = CASE WHEN rate_limits.expire <= $4::bigint THEN EXCLUDED.expire ELSE rate_limits.expire END

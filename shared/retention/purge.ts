@@ -8,6 +8,8 @@
 // - Development URLs expired more than 7 days ago: until then the owner still reads `expired` and a launch
 //   still says override_expired rather than override_not_found.
 // - Identity keys retired more than 24 hours ago (they have already left the published set).
+// - Attempt and allowance counters whose window ended: the next use starts a new window anyway, and
+//   without this the table keeps a row for every address and key ever seen.
 import type { Knex } from 'knex';
 import { REMOVED_EVIDENCE_DAYS } from '../arcade/removal.js';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
@@ -24,6 +26,7 @@ export interface PurgeReport {
   expired_aliases: number;
   expired_overrides: number;
   retired_keys: number;
+  expired_limits: number;
 }
 
 const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_screenshot'];
@@ -55,11 +58,13 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     .where('expires_at', '<', new Date(now - EXPIRED_OVERRIDE_GRACE_DAYS * DAY_MS))
     .delete();
   const keys = await purgeRetiredKeys(knex, now);
+  const limits = await knex('rate_limits').where('expire', '<=', now).delete();
   return {
     removed_games: games,
     game_images: images.length,
     expired_aliases: aliases,
     expired_overrides: overrides,
     retired_keys: keys,
+    expired_limits: limits,
   };
 }

@@ -72,11 +72,19 @@ describe('npm run op -- retention purge', function () {
       .where({ state: 'retiring' })
       .update({ retired_at: new Date(Date.now() - 2 * DAY) });
 
+    // Limit windows: two ended (an address's sign-in failures, a key's hour), one still running.
+    await db()('rate_limits').insert([
+      { key: 'attempt:signin:ip:192.0.2.1', points: 5, expire: Date.now() - 1000 },
+      { key: 'allowance:read:some-key', points: 40, expire: Date.now() - DAY },
+      { key: 'attempt:signin:ip:192.0.2.2', points: 3, expire: Date.now() + 600_000 },
+    ]);
+
     const first = await runOp(['retention', 'purge']);
     expect(first.code, first.output).to.equal(0);
     expect(first.output).to.include(
-      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s)',
+      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s), 2 ended limit window(s)',
     );
+    expect(await db()('rate_limits').pluck('key')).to.deep.equal(['attempt:signin:ip:192.0.2.2']);
     expect(await db()('arcade_apps').orderBy('slug').pluck('slug')).to.deep.equal(['recent-removed', 'still-live']);
     expect(await db()('arcade_releases').where({ app_id: old })).to.have.length(0);
     expect(await db()('arcade_listings').where({ app_id: old })).to.have.length(0);
@@ -92,7 +100,7 @@ describe('npm run op -- retention purge', function () {
     const second = await runOp(['retention', 'purge']);
     expect(second.code, second.output).to.equal(0);
     expect(second.output).to.include(
-      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s)',
+      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s), 0 ended limit window(s)',
     );
   });
 
