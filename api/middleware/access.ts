@@ -5,6 +5,10 @@
 //   sessionOnly({ mfa: true, recent: true })  a key gets 403 forbidden
 // A key is resolved and charged its allowance first, in one statement, so every answer to a live key
 // carries the X-RateLimit-* headers, refusals included.
+//
+// Every declaration refuses a write under /api/v1 from a session that still owes its second factor (403
+// `mfa_required`): a password alone may read, pass the second factor and sign out (the sign-in service,
+// outside /api/v1), nothing more. Before, such a session could mint an API key that outlived it.
 import type { Middleware, ParameterizedContext } from 'koa';
 import { owesSecondFactor, signedInRecently, verifiedWithTwoFactor } from '../../shared/auth/session-rules.js';
 import { forbidden, insufficientScope, invalidKey, rateLimited, unauthorized } from '../../shared/errors.js';
@@ -56,6 +60,21 @@ export async function resolveKey(ctx: Ctx, allowance: Allowance | null): Promise
   }
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** True for a write under /api/v1, where a session owing its second factor is refused. */
+export function demandsSecondFactor(method: string, path: string): boolean {
+  return !READS.has(method.toUpperCase()) && path.startsWith('/api/v1/');
+}
+
+function refuseOwedSecondFactor(ctx: Ctx): void {
+  const caller = ctx.state.caller;
+  if (!caller?.session || !demandsSecondFactor(ctx.method, ctx.path)) return;
+  if (owesSecondFactor(caller.account, caller.session)) {
+    throw forbidden('mfa_required', {}, 'Pass the second factor (POST /api/auth/two-factor) before changing anything.');
+  }
+}
+
 /**
  * An account under an active Suspensão or Banimento permanente reads but does not write (README: API
  * notes): its keys get 403 `suspended` on every write route, and so do its sessions, except on DELETE
@@ -90,6 +109,7 @@ export function scoped(scope: Scope | null, allowance: Allowance, options: Scope
         return next();
       }
       if (caller.key && scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
+      refuseOwedSecondFactor(ctx);
       await refuseSuspendedWrite(ctx, allowance);
       return next();
     },
@@ -103,6 +123,7 @@ export function publicRoute(allowance: Allowance | null): Middleware<AppState> {
   return declared(
     async (ctx, next) => {
       await resolveKey(ctx, null);
+      refuseOwedSecondFactor(ctx);
       return next();
     },
     { kind: 'public', allowance: null },
@@ -135,6 +156,7 @@ export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppSta
           'This route is for the website’s signed-in session only; API keys cannot call it.',
         );
       const session = caller.session!;
+      refuseOwedSecondFactor(ctx);
       if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
       if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
       if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');

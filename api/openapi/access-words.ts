@@ -19,11 +19,12 @@ export function securityOf(facts: RouteFacts): Requirement[] {
   }
 }
 
-export function accessWords(facts: RouteFacts): string {
+/** `write`: a write under /api/v1, which a session owing its second factor may not make. */
+export function accessWords(facts: RouteFacts, write = false): string {
   const access = facts.access;
-  const origin = facts.ownOrigin
-    ? ' Only the site’s own pages may call it (`Origin` is checked); keys are refused.'
-    : '';
+  const owed = write ? ' A session that still owes its second factor gets 403 `mfa_required`.' : '';
+  const origin =
+    (facts.ownOrigin ? ' Only the site’s own pages may call it (`Origin` is checked); keys are refused.' : '') + owed;
   if (!access) return `**Access:** anyone.${origin}`;
   const charge = access.allowance ? ` Keys are charged the **${access.allowance}** allowance.` : '';
   switch (access.kind) {

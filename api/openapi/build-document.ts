@@ -6,6 +6,7 @@ import type Router from '@koa/router';
 import { ApiError, statusOf, type ErrorCode } from '../../shared/errors.js';
 import type { SchemaObject } from '../../shared/validation/ajv.js';
 import { routeErrors } from './derived-errors.js';
+import { demandsSecondFactor } from '../middleware/access.js';
 import { accessWords, securityOf } from './access-words.js';
 import { components, overview, tagOf, TAGS } from './overview.js';
 import { mergeFacts, type ErrorRef, type RouteDoc, type RouteFacts } from './route-facts.js';
@@ -160,14 +161,14 @@ const UNDOCUMENTED: RouteDoc = { summary: 'Not documented' };
 
 function operation(method: string, path: string, facts: RouteFacts) {
   const doc = facts.doc ?? UNDOCUMENTED;
-  const errors = routeErrors(method, facts).map(errorEntry);
+  const errors = routeErrors(method, path, facts).map(errorEntry);
   const body = requestBody(facts);
   const params = parameters(path, facts);
   return {
     operationId: operationId(method, path),
     tags: [tagOf(path)],
     summary: doc.summary,
-    description: [doc.description, accessWords(facts)].filter(Boolean).join('\n\n'),
+    description: [doc.description, accessWords(facts, demandsSecondFactor(method, path))].filter(Boolean).join('\n\n'),
     security: securityOf(facts),
     ...(facts.access && 'scope' in facts.access && facts.access.scope ? { 'x-scope': facts.access.scope } : {}),
     ...(facts.access?.allowance ? { 'x-allowance': facts.access.allowance } : {}),

@@ -3,6 +3,7 @@
 // maps to one reason of describe-error.ts) and its upload reader. A route's doc adds only its own.
 import type { ValidationReason } from '../../shared/validation/describe-error.js';
 import type { SchemaObject } from '../../shared/validation/ajv.js';
+import { demandsSecondFactor } from '../middleware/access.js';
 import type { ErrorRef, RouteFacts } from './route-facts.js';
 
 const KEYWORD_REASON: Record<string, ValidationReason> = {
@@ -65,12 +66,14 @@ const BODY_ERRORS: ErrorRef[] = [
   'invalid_request:unsupported_content_type',
 ];
 
-function accessErrors(method: string, facts: RouteFacts): ErrorRef[] {
+function accessErrors(method: string, path: string, facts: RouteFacts): ErrorRef[] {
   const access = facts.access;
   // Every route resolves a key when one is sent: a bad one is 401 even on public routes.
   const errors: ErrorRef[] = ['invalid_key'];
   if (facts.ownOrigin) errors.push('forbidden', 'forbidden:cross_origin');
   if (!access) return errors;
+  // Every declaration refuses a write under /api/v1 from a session owing its second factor.
+  if (demandsSecondFactor(method, path)) errors.push('forbidden:mfa_required');
   if (access.allowance) errors.push('rate_limited');
   switch (access.kind) {
     case 'scoped':
@@ -93,8 +96,8 @@ function accessErrors(method: string, facts: RouteFacts): ErrorRef[] {
 }
 
 /** Every error the route may answer: derived from its declaration, then its own; no repeats. */
-export function routeErrors(method: string, facts: RouteFacts): ErrorRef[] {
-  const errors = accessErrors(method, facts);
+export function routeErrors(method: string, path: string, facts: RouteFacts): ErrorRef[] {
+  const errors = accessErrors(method, path, facts);
   if (BODY_METHODS.has(method)) errors.push(...BODY_ERRORS);
   const reasons = new Set<ValidationReason>();
   for (const schema of Object.values(facts.input ?? {})) validationReasons(schema, reasons);
