@@ -10,6 +10,7 @@ import type { JobReplies } from '../shared/jobs/request-reply.js';
 import type { Logger } from '../shared/logger.js';
 import { createMediaStorage, type MediaStorage } from '../shared/media/media-storage.js';
 import type { AppState } from './context.js';
+import { refuseNul } from './middleware/refuse-nul.js';
 import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
 import { requestFrame } from './middleware/request-frame.js';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.use(docsPage());
   app.use(metricsEndpoint(metrics, deps.config.metricsToken));
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
+  app.use(refuseNul());
   app.use(authenticate());
 
   // One flat router for every route (see routes/versioned.ts): one path match per request.

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import formidable, { errors as formidableErrors } from 'formidable';
 import type { Middleware } from 'koa';
 import { invalidRequest } from '../../shared/errors.js';
+import { fieldWithNul, nulRefused } from '../../shared/validation/nul.js';
 import type { AppState } from '../context.js';
 import { withFacts } from '../openapi/route-facts.js';
 
@@ -63,12 +64,16 @@ async function readFile(
     uploadDir: dir,
     keepExtensions: false,
   });
+  let fields: formidable.Fields;
   let files: formidable.Files;
   try {
-    [, files] = await form.parse(ctx.req);
+    [fields, files] = await form.parse(ctx.req);
   } catch (error) {
     throw uploadError(error as { code?: number }, options);
   }
+  // No field but the file is used; a NUL in one is refused all the same, like in any other input.
+  const withNul = fieldWithNul(fields, '');
+  if (withNul !== null) throw nulRefused(withNul);
   const chosen = files[options.field]?.[0];
   if (!chosen) {
     throw invalidRequest(`The file is missing: send it in the field "${options.field}".`, {

@@ -97,7 +97,8 @@ function accessErrors(method: string, path: string, facts: RouteFacts): ErrorRef
 
 /** Every error the route may answer: derived from its declaration, then its own; no repeats. */
 export function routeErrors(method: string, path: string, facts: RouteFacts): ErrorRef[] {
-  const errors = accessErrors(method, path, facts);
+  // Every route refuses a NUL character in its path, query or body at the edge (api/middleware/refuse-nul.ts).
+  const errors = [...accessErrors(method, path, facts), 'invalid_request:bad_format' as const];
   if (BODY_METHODS.has(method)) errors.push(...BODY_ERRORS);
   const reasons = new Set<ValidationReason>();
   for (const schema of Object.values(facts.input ?? {})) validationReasons(schema, reasons);
