@@ -1,7 +1,7 @@
 // `DELETE /account/data?category=`: the proof (spec: "Proof for DELETE /account/data", rules 2 to 4; rule 1,
 // the second factor, is the route's access declaration) and the deletion, one transaction per request.
-// Each category names the tables it empties; later issues add theirs (library, reviews, ...). A category
-// whose tables do not exist yet removes nothing and says so.
+// Each category names the tables it empties, and the answer names each of them with its count, zeros
+// included, so a client sees what was looked at as well as what went.
 import type { Knex } from 'knex';
 import { verifyPassword } from '../auth/passwords.js';
 import { consumeSecondFactorCode } from '../auth/second-factor.js';
@@ -63,7 +63,7 @@ export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, Ow
     { table: 'screenshots', owner: 'account_id' },
   ],
   comments: [{ table: 'comments', owner: 'account_id' }],
-  views: [],
+  views: [{ table: 'view_history', owner: 'account_id' }],
 };
 
 /**

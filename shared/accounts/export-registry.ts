@@ -123,6 +123,13 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    key: 'history',
+    table: 'view_history',
+    owner: 'account_id',
+    columns: ['game_id', 'profile_id', 'viewed_at'],
+    orderBy: 'viewed_at',
+  },
+  {
     key: 'copies',
     table: 'library_copies',
     owner: 'account_id',

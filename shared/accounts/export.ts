@@ -1,5 +1,6 @@
-// `GET /account/export`: everything the account wrote, as one JSON document written table by table and
-// row by row to a stream, so a large library never sits whole in memory.
+// `GET /account/export`: everything the account wrote, as one JSON document `{ data: {...} }` like every
+// other success, written table by table and row by row to a stream, so a large library never sits whole
+// in memory.
 import { PassThrough, type Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger.js';
@@ -15,7 +16,7 @@ async function fill(knex: Knex, accountId: string, out: PassThrough): Promise<vo
   const account = await knex('accounts').where({ id: accountId }).first(ACCOUNT_COLUMNS);
   await write(
     out,
-    `{"export_version":${EXPORT_VERSION},"exported_at":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(account)}`,
+    `{"data":{"export_version":${EXPORT_VERSION},"exported_at":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(account)}`,
   );
   for (const entry of EXPORTED_TABLES) {
     await write(out, `,${JSON.stringify(entry.key)}:[`);
@@ -27,7 +28,7 @@ async function fill(knex: Knex, accountId: string, out: PassThrough): Promise<vo
     }
     await write(out, ']');
   }
-  await write(out, '}\n');
+  await write(out, '}}\n');
 }
 
 export function exportAccount(knex: Knex, accountId: string, log: Logger): Readable {

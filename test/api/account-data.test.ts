@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { mailLink } from '../../shared/auth/one-time-links.js';
 import { currentTotp } from '../../shared/auth/totp.js';
-import { KEPT_ON_DELETION, tablesOf } from '../../shared/accounts/data-deletion.js';
+import { DELETION_CATEGORIES, KEPT_ON_DELETION, tablesOf } from '../../shared/accounts/data-deletion.js';
 import { EXPORTED_TABLES, NOT_EXPORTED } from '../../shared/accounts/export-registry.js';
 import { db } from '../../shared/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -73,7 +73,8 @@ describe('account data: export and deletion', () => {
       expect(res.headers.get('content-disposition')).to.match(
         /^attachment; filename="jogatina-export-exporter-\d{4}-\d{2}-\d{2}\.json"$/,
       );
-      const doc = JSON.parse(res.text);
+      expect(Object.keys(JSON.parse(res.text))).to.deep.equal(['data']);
+      const doc = JSON.parse(res.text).data;
       expect(doc.export_version).to.equal(1);
       expect(doc.account).to.include({ id: account.id, username: 'exporter' });
       expect(doc.account).not.to.have.any.keys(
@@ -204,6 +205,17 @@ describe('account data: export and deletion', () => {
   });
 
   describe('DELETE /account/data: what goes', () => {
+    it('names every table of the category with its count, zeros included, for every category', async () => {
+      const { site } = await signedInClient(app.client);
+      for (const category of DELETION_CATEGORIES.filter((c) => c !== 'sessions' && c !== 'everything')) {
+        const res = await site.delete(`/api/v1/account/data?category=${category}`, { body: { password: PASSWORD } });
+        expect(res.status, category).to.equal(200);
+        const tables = [...new Set(tablesOf(category).map((owned) => owned.table))];
+        expect(tables.length, category).to.be.greaterThan(0);
+        expect(res.body.data.removed, category).to.deep.equal(Object.fromEntries(tables.map((table) => [table, 0])));
+      }
+    });
+
     it('sessions: every session of the account, the calling one included, and nothing else', async () => {
       const { site, account, email } = await signedInClient(app.client);
       await new SiteClient(app.client).post('/api/auth/sign-in', { email, password: PASSWORD });

@@ -171,18 +171,18 @@ export const ACCOUNT_DOCS = {
   export: doc({
     summary: 'Download everything the account wrote',
     description:
-      'One JSON document, streamed as a file: `export_version`, `exported_at`, `account`, then one member per exported table. Never exported: password hashes, two-factor secrets, token hashes, recovery codes, one-time links. A failure part-way cuts the stream, so a partial file never parses as complete.',
+      'One JSON document `{ data: {...} }` like every success, streamed as a file: in `data`, `export_version`, `exported_at`, `account`, then one member per exported table. Never exported: password hashes, two-factor secrets, token hashes, recovery codes, one-time links. A failure part-way cuts the stream, so a partial file never parses as complete.',
     produces: 'application/json; charset=utf-8',
     headers: {
       'Content-Disposition': '`attachment; filename="jogatina-export-<username or id>-<YYYY-MM-DD>.json"`',
       'Cache-Control': '`no-store`',
     },
-    example: exportDocument,
+    example: { data: exportDocument },
   }),
   deleteData: doc({
     summary: 'Delete a category of your data',
     description: [
-      'Irreversible. Answers the records removed per table. `sessions` and `everything` end every session of the account, the calling one included (its cookie is cleared); `everything` removes all content and sessions but keeps the account, its profile, name, apps and keys. Proof, in this order:',
+      'Irreversible. Answers the records removed per table, naming every table of the category, zeros included. `sessions` and `everything` end every session of the account, the calling one included (its cookie is cleared); `everything` removes all content and sessions but keeps the account, its profile, name, apps and keys. Proof, in this order:',
       '1. A session owing its second factor: 403 `mfa_required`, whatever the body holds.',
       '2. An account with a password sends `password` every time: missing 403 `password_required`, wrong `password_incorrect`.',
       '3. Without a password, a sign-in from the last 15 minutes suffices; older is 403 `reauthentication_required` with `second_factor` (whether a `code` would do). With two-factor on, `code` (authenticator or recovery code) may be sent instead; wrong is `code_incorrect`.',
