@@ -15,7 +15,9 @@ export interface JobPayloads {
   /** Recompute per-game counts and the aggregates search sorts by (shared/catalog/catalog-stats.ts). */
   'catalog.stats': Record<string, never>;
   /** Fetch a release's proof file and entry URL through the outbound guard and store the check. */
-  'url.check': { release_id: string; cause: 'check' | 'submit' | 'live' | 'report' };
+  'url.check': { release_id: string; cause: 'check' | 'submit' | 'live' | 'report' | 'schedule' };
+  /** Queue the scheduled checks of live games that are due, a batch at a time (shared/arcade/rechecks.ts). */
+  'url.check-sweep': Record<string, never>;
   /** One attempt at delivering one data event to its game's server (shared/arcade/data-events.ts). */
   'data-event.deliver': { event_id: string };
   /** Delete what is kept only for a while (shared/retention/purge.ts). */
@@ -59,7 +61,8 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     concurrency: 1,
   },
   'url.check': {
-    // A route waits for one attempt; the developer retries. A report's re-check runs again next report.
+    // A route waits for one attempt; the developer retries. A report's re-check runs again next report; a
+    // scheduled one when its game's lease ends (rechecks.ts).
     retryLimit: 0,
     retryDelay: 0,
     retryBackoff: false,
@@ -68,6 +71,16 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     reply: true,
     concurrency: 4,
     pollingIntervalSeconds: 1,
+  },
+  'url.check-sweep': {
+    // The next run comes in a minute: a slow one is not retried, and never runs beside another.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 50,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
   },
   'data-event.deliver': {
     // Failed attempts are scheduled by the delivery itself (the spec's schedule); pg-boss retries only a
@@ -115,6 +128,7 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: 'media.cleanup', cron: '17 4 * * *' },
   { queue: 'catalog.stats', cron: '*/5 * * * *' },
   { queue: 'data-event.sweep', cron: '* * * * *' },
+  { queue: 'url.check-sweep', cron: '* * * * *' },
   { queue: 'retention.purge', cron: '37 4 * * *' },
 ];
 

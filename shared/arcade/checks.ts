@@ -1,7 +1,8 @@
 // URL checks of releases (spec: Check; POST .../check, and the checks submit and live run first). The route
 // asks the worker through the `url.check` job and waits for the answer: outside fetches never run in the
 // web process. 20 checks a day per app, whoever asked (check, submit, live); a report's re-check runs at
-// most once an hour per game and waits for nobody.
+// most once an hour per game and waits for nobody. The service's own checks of live games (`schedule`,
+// rechecks.ts) are its own work: like a report's, they spend nothing of the developer's 20.
 import type { Knex } from 'knex';
 import { internal } from '../errors.js';
 import { JobFailedError, JobTimeoutError, type JobReplies } from '../jobs/request-reply.js';
@@ -9,7 +10,7 @@ import { sendJob } from '../queue.js';
 import { limiterFor } from '../auth/attempts.js';
 import type { CheckRow } from './presenters.js';
 
-export type CheckCause = 'check' | 'submit' | 'live' | 'report';
+export type CheckCause = 'check' | 'submit' | 'live' | 'report' | 'schedule';
 
 /** Spec Limits: URL checks, 20 per app per day, submit and make-live checks included. */
 export const CHECKS_PER_DAY = { name: 'arcade-check', failures: 20, windowSeconds: 24 * 3600, reason: 'rate_limited' };
@@ -28,7 +29,7 @@ export async function checkNow(
   replies: JobReplies,
   appId: string,
   releaseId: string,
-  cause: Exclude<CheckCause, 'report'>,
+  cause: Exclude<CheckCause, 'report' | 'schedule'>,
 ): Promise<CheckRow> {
   await spendCheck(knex, appId);
   let answer: { check_id: string };

@@ -9,6 +9,7 @@ import { releaseHeldEvents } from './data-events.js';
 import { limiterFor } from '../auth/attempts.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 import { refuseBlockedHost } from './host-rules.js';
+import { pinLiveRelease } from './rechecks.js';
 import { APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './presenters.js';
 import { findRelease, releaseLocked } from './releases.js';
 import { emailDeveloper } from './review.js';
@@ -112,6 +113,8 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
       .update({ live_release_id: release.id, previous_live_release_id: previous, updated_at: trx.fn.now() })
       .returning('*');
     await recordEvent(trx, game.app_id, 'release_live', { number: release.number });
+    // The fresh check pins the hosting provider; a game its checks hid for provider_change is back.
+    const shown = await pinLiveRelease(trx, row as ArcadeApp, check);
     // Events held while no live release named an events URL go out now.
     if (release.data_events_url) await releaseHeldEvents(trx, game.app_id);
     await emailDeveloper(
@@ -120,7 +123,7 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
       `Release ${release.number} of ${game.slug} is live`,
       `Players now get release ${release.number} of ${game.slug}.`,
     );
-    return row as ArcadeApp;
+    return shown;
   });
   return { game: updated, check };
 }

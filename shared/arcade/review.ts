@@ -225,6 +225,8 @@ export async function actOnGame(
   appId: string,
   action: (typeof APP_ACTIONS)[number],
   reason: string | null,
+  /** More for the timeline entry (the service's hides say what its checks saw). */
+  details: Record<string, unknown> = {},
 ) {
   if (!isUuid(appId)) throw notFound('No Arcade game has this id.', 'app_not_found');
   if (action === 'hide' && !(HIDDEN_REASONS as readonly string[]).includes(reason ?? '')) {
@@ -246,11 +248,16 @@ export async function actOnGame(
             notice_reason: reason,
             notice_at: new Date(),
           };
+    // Restoring a game hidden for provider_change accepts where it is hosted now: its next check pins that.
+    const unpin = action === 'restore' && game.notice_reason === 'provider_change' ? { pinned_provider: null } : {};
     const [updated] = await trx('arcade_apps')
       .where({ app_id: appId })
-      .update({ ...next, updated_at: trx.fn.now() })
+      .update({ ...next, ...unpin, updated_at: trx.fn.now() })
       .returning('*');
-    await recordEvent(trx, appId, action === 'restore' ? 'restored' : (next.notice_kind as string), { reason });
+    await recordEvent(trx, appId, action === 'restore' ? 'restored' : (next.notice_kind as string), {
+      reason,
+      ...details,
+    });
     if (moderator)
       await recordAction(trx, moderator.id, 'arcade_app_action', { kind: 'arcade_app', id: appId }, { action, reason });
     await emailDeveloper(

@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import { config } from '../../shared/config.js';
 import { db } from '../../shared/db/knex.js';
 import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../../shared/arcade/demo-game.js';
+import { sweepRechecks } from '../../shared/arcade/rechecks.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { signedInClient } from '../helpers/factories.js';
@@ -29,5 +30,11 @@ describe('Arcade: the demo game', () => {
     const launched = await launch();
     expect(launched.status).to.equal(200);
     expect(launched.body.data.identity).to.be.a('string');
+  });
+
+  it('is left out of the schedule of re-checks (its reserved host never answers; checks would hide it)', async () => {
+    await seedDemoArcadeGame(db());
+    expect(await sweepRechecks(db())).to.equal(0);
+    expect((await db()('arcade_apps').where({ slug: DEMO_GAME_SLUG }).first()).status).to.equal('listed');
   });
 });

@@ -2,6 +2,7 @@
 import type { JobPayloads, QueueName } from '../../shared/queue.js';
 import type { JobHandler } from '../job-context.js';
 import { catalogStats } from './catalog-stats.js';
+import { sweepChecks } from './check-sweep.js';
 import { checkUrl } from './check-url.js';
 import { deliverEvent, sweepEvents } from './data-events.js';
 import { cleanMedia } from './clean-media.js';
@@ -17,6 +18,7 @@ export const jobHandlers: JobHandlers = {
   'media.cleanup': cleanMedia,
   'catalog.stats': catalogStats,
   'url.check': checkUrl,
+  'url.check-sweep': sweepChecks,
   'data-event.deliver': deliverEvent,
   'data-event.sweep': sweepEvents,
   'retention.purge': purgeRetentionJob,

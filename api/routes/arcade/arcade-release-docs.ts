@@ -57,7 +57,7 @@ export const ARCADE_RELEASE_DOCS = {
   check: doc({
     summary: 'Check a release’s URL now',
     description:
-      'The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`.',
+      'The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`. A check of the live release also counts for the game as the service’s own daily checks do: two failures in a row hide it (`notice` hidden, reason `invariant`), two passes in a row bring it back, another hosting provider hides it (reason `provider_change`).',
     errors: [...GAME, ...PUBLISHING, ...RELEASE, ...CHECK],
     example: { data: { check } },
   }),
@@ -105,7 +105,7 @@ export const ARCADE_RELEASE_DOCS = {
   live: doc({
     summary: 'Make an approved release live',
     description: [
-      'Refusals that need no fetch come first: 404 `release_not_found`; 409 `release_not_approved` (not approved, or already live), `approval_too_old` (approved more than 90 days ago: submit it again), `rollback_too_far` (older than the live release and not the one live just before it). Then the host rules, then a fresh check (counted in the day’s 20) that must pass (409 `check_failed`) on the hosting provider the approval saw (409 `provider_changed` with `{ approved, now }` in `detail`). Held data events are sent once the live release names an events URL. The developer is emailed.',
+      'Refusals that need no fetch come first: 404 `release_not_found`; 409 `release_not_approved` (not approved, or already live), `approval_too_old` (approved more than 90 days ago: submit it again), `rollback_too_far` (older than the live release and not the one live just before it). Then the host rules, then a fresh check (counted in the day’s 20) that must pass (409 `check_failed`) on the hosting provider the approval saw (409 `provider_changed` with `{ approved, now }` in `detail`). Its hosting provider is the one later checks must find; a game its checks hid for `provider_change` is listed again. Held data events are sent once the live release names an events URL. The developer is emailed.',
       '',
       HOST_RULES,
     ].join('\n'),
