@@ -3,15 +3,13 @@
 import type { Knex } from 'knex';
 import { dataEventCounts } from './data-events.js';
 import type { ArcadeApp } from './games.js';
+import { loadListingViews } from './listings.js';
 import {
-  imageUrls,
   iso,
-  listingViews,
-  presentListing,
+  presentListingViews,
   presentNotice,
   presentRelease,
   type CheckRow,
-  type ListingRow,
   type ReleaseRow,
 } from './presenters.js';
 
@@ -38,8 +36,8 @@ export async function presentReleases(knex: Knex | Knex.Transaction, game: Arcad
 }
 
 export async function arcadeRecord(knex: Knex, game: ArcadeApp, mediaUrl: (key: string) => string) {
-  const [revisions, releases, events, counts] = await Promise.all([
-    knex('arcade_listings').where({ app_id: game.app_id }) as Promise<ListingRow[]>,
+  const [{ views, urls }, releases, events, counts] = await Promise.all([
+    loadListingViews(knex, game.app_id, mediaUrl),
     releasesOf(knex, game.app_id),
     knex('arcade_events')
       .where({ app_id: game.app_id })
@@ -51,22 +49,10 @@ export async function arcadeRecord(knex: Knex, game: ArcadeApp, mediaUrl: (key: 
       .select('kind', 'data', 'created_at'),
     dataEventCounts(knex, [game.app_id]),
   ]);
-  const views = listingViews(revisions);
-  const shown = Object.values(views).filter((r): r is ListingRow => r !== undefined);
-  const urls = await imageUrls(
-    knex,
-    shown.flatMap((r) => Object.values(r.media)),
-    mediaUrl,
-  );
   return {
     slug: game.slug,
     status: game.status,
-    listing: {
-      approved: presentListing(views.approved, urls),
-      pending: presentListing(views.pending, urls),
-      draft: presentListing(views.draft, urls),
-      rejected: presentListing(views.rejected, urls),
-    },
+    listing: presentListingViews(views, urls),
     releases: await presentReleases(knex, game, releases),
     data_events: counts.get(game.app_id),
     events: events.map((e: { kind: string; data: unknown; created_at: Date }) => ({

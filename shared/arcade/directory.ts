@@ -1,9 +1,11 @@
 // The public side of Arcade (spec: GET /arcade/apps, GET /arcade/apps/{slug}): games that are listed,
 // carry no notice (a flagged game stays "listed" but nobody can open it), have an approved store page and
-// a live release. Everything shown comes from the approved revision and the live release, never a draft.
+// a live release. Everything shown comes from the approved revision and the live release, never a draft,
+// except the age rating: a stricter one submitted for review applies as soon as it is submitted.
 import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from '../cursor.js';
 import { notFound } from '../errors.js';
+import { shownAgeRating } from './listing-rules.js';
 import { imageUrls, mediaUrls, type ListingRow } from './presenters.js';
 
 interface ListedRow {
@@ -16,15 +18,19 @@ interface ListedRow {
   entry_origin: string;
   scopes: string[];
   capabilities: string[];
+  /** The age rating of a revision waiting for review, if any. */
+  pending_age_rating: string | null;
 }
 
 const LISTED = `
   FROM arcade_apps a
   JOIN arcade_listings l ON l.app_id = a.app_id AND l.status = 'approved'
   JOIN arcade_releases r ON r.id = a.live_release_id
+  LEFT JOIN arcade_listings p ON p.app_id = a.app_id AND p.status = 'submitted'
   WHERE a.status = 'listed' AND a.notice_kind IS NULL`;
 
-const COLUMNS = `a.app_id, a.slug, a.approved_at, l.fields, l.media, l.reviewed_at, r.entry_origin, r.scopes, r.capabilities`;
+const COLUMNS = `a.app_id, a.slug, a.approved_at, l.fields, l.media, l.reviewed_at, r.entry_origin, r.scopes, r.capabilities,
+  p.fields->>'age_rating' AS pending_age_rating`;
 
 function directoryItem(row: ListedRow, urls: Map<string, string>) {
   const f = row.fields;
@@ -37,7 +43,8 @@ function directoryItem(row: ListedRow, urls: Map<string, string>) {
     icon_url: media.icon_url,
     tile_url: media.tile_url,
     tags: f.tags,
-    age_rating: f.age_rating,
+    // A stricter rating submitted for review applies at once; a milder one waits for the approval.
+    age_rating: shownAgeRating(f.age_rating, row.pending_age_rating),
     controller_name: f.controller_name,
     platforms: f.platforms,
   };

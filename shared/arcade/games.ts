@@ -8,7 +8,7 @@ import { registerConstraint } from '../db/database-errors.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import { findOwnApp } from '../keys/apps.js';
 import { firstRefusal, eligibilityOf } from './eligibility.js';
-import { arcadeSettings } from './settings.js';
+import { arcadeSettings, type ArcadeSettings } from './settings.js';
 
 export interface ArcadeApp {
   app_id: string;
@@ -65,6 +65,38 @@ export interface EnableInput {
   terms_version: string;
 }
 
+/**
+ * The developer terms a request deals in (spec: Terms; `terms_required` "also when the version differs
+ * from the server's own, even if the database would accept it, during updates"). A request reads the terms
+ * this process serves once, at its start: the version it holds the client's `terms_version` to and the
+ * text whose hash it records. The write then reads the database's current version with its settings row
+ * locked (publishing new terms waits for the write, and the write for a publication under way), and
+ * refuses when the two differ: an acceptance is recorded only for the text the client was shown, and it is
+ * the current one when it commits.
+ */
+async function servedTerms(knex: Knex): Promise<ArcadeSettings> {
+  return arcadeSettings(knex);
+}
+
+/** The database's current terms version, locked until the transaction ends. */
+async function lockedTermsVersion(trx: Knex.Transaction): Promise<string> {
+  const row = await trx('arcade_settings').forShare().first('terms_version');
+  return row.terms_version as string;
+}
+
+function termsRequired(current: string) {
+  return forbidden('terms_required', { field: 'terms_version' }, `The current terms are ${current}.`);
+}
+
+/** The terms changed while the request ran: the client must read them again. */
+function termsChanging() {
+  return forbidden(
+    'terms_required',
+    { field: 'terms_version' },
+    'The developer terms are being updated: read them again and retry shortly.',
+  );
+}
+
 /** POST /account/apps/{id}/arcade: every refusal of the spec in its order, then the game and its claim. */
 export async function enableArcade(
   knex: Knex,
@@ -76,57 +108,68 @@ export async function enableArcade(
   checkSlug: (slug: string) => void,
 ): Promise<ArcadeApp> {
   const app = await findOwnApp(knex, account.id, appId);
-  const limiter = limiterFor(knex, ENABLES);
-  await limiter.check([account.id]);
-  const game = await knex.transaction(async (trx) => {
-    // One account at a time, so two requests cannot both take the last place under the app limit.
-    await trx('accounts').where({ id: account.id }).forUpdate().first('id');
-    const eligibility = await eligibilityOf(trx, account, session, minAccountAgeDays);
-    const refusal = firstRefusal(
-      { ...eligibility, arcade_apps: { ...eligibility.arcade_apps, limit: null } },
-      minAccountAgeDays,
-      input.terms_version,
-    );
-    if (refusal) throw refusal;
-    checkSlug(input.slug);
-    if (await gameOf(trx, app.id)) throw conflict('already_enabled', {}, 'Arcade is already enabled on this app.');
-    const { used, limit } = eligibility.arcade_apps;
-    if (limit !== null && used >= limit) {
-      throw conflict('arcade_app_limit', { limit, count: used }, `An account holds at most ${limit} Arcade games.`);
-    }
-    const taken = await trx('arcade_claims').where({ kind: 'slug', value: input.slug }).first('app_id');
-    if (taken) throw conflict('slug_taken', {}, 'This slug is taken, now or before.');
-    await trx('arcade_claims').insert({ kind: 'slug', value: input.slug, app_id: app.id });
-    const settings = await arcadeSettings(trx);
-    await trx('arcade_terms_acceptances').insert({
-      account_id: account.id,
-      version: settings.terms_version,
-      text_sha256: settings.terms_sha256,
-    });
-    const [created] = await trx('arcade_apps')
-      .insert({ app_id: app.id, account_id: account.id, slug: input.slug, terms_version: settings.terms_version })
-      .returning('*');
-    await recordEvent(trx, app.id, 'enabled', { slug: input.slug });
-    return created as ArcadeApp;
-  });
-  await limiter.fail([account.id]);
-  return game;
+  const served = await servedTerms(knex);
+  // Only a game that is made spends one of the day's 5 enables: the use is taken before the work, so
+  // parallel requests cannot all pass with one left, and given back by every refusal.
+  return limiterFor(knex, ENABLES).within([account.id], () =>
+    knex.transaction(async (trx) => {
+      // One account at a time, so two requests cannot both take the last place under the app limit.
+      await trx('accounts').where({ id: account.id }).forUpdate().first('id');
+      // Eligibility below reads the terms under this lock: a publication waits for this enable to commit.
+      await lockedTermsVersion(trx);
+      const eligibility = await eligibilityOf(trx, account, session, minAccountAgeDays);
+      // A version this process does not serve is refused where the spec puts terms_required, even when the
+      // database (eligibility.terms.current) already holds it.
+      const offered = input.terms_version === served.terms_version ? input.terms_version : null;
+      const refusal = firstRefusal(
+        { ...eligibility, arcade_apps: { ...eligibility.arcade_apps, limit: null } },
+        minAccountAgeDays,
+        offered,
+      );
+      if (refusal) {
+        const changing =
+          refusal.members.reason === 'terms_required' && served.terms_version !== eligibility.terms.current;
+        throw changing ? termsChanging() : refusal;
+      }
+      checkSlug(input.slug);
+      if (await gameOf(trx, app.id)) throw conflict('already_enabled', {}, 'Arcade is already enabled on this app.');
+      const { used, limit } = eligibility.arcade_apps;
+      if (limit !== null && used >= limit) {
+        throw conflict('arcade_app_limit', { limit, count: used }, `An account holds at most ${limit} Arcade games.`);
+      }
+      const taken = await trx('arcade_claims').where({ kind: 'slug', value: input.slug }).first('app_id');
+      if (taken) throw conflict('slug_taken', {}, 'This slug is taken, now or before.');
+      await trx('arcade_claims').insert({ kind: 'slug', value: input.slug, app_id: app.id });
+      await trx('arcade_terms_acceptances').insert({
+        account_id: account.id,
+        version: served.terms_version,
+        text_sha256: served.terms_sha256,
+      });
+      const [created] = await trx('arcade_apps')
+        .insert({ app_id: app.id, account_id: account.id, slug: input.slug, terms_version: served.terms_version })
+        .returning('*');
+      await recordEvent(trx, app.id, 'enabled', { slug: input.slug });
+      return created as ArcadeApp;
+    }),
+  );
 }
 
-/** POST /account/arcade/terms: the current version only, recorded with the hash of its text. */
+/** POST /account/arcade/terms: the version this process serves, still current when recorded, with its hash. */
 export async function acceptTerms(knex: Knex, account: Account, version: string) {
-  const settings = await arcadeSettings(knex);
-  if (version !== settings.terms_version) {
-    throw forbidden('terms_required', { field: 'terms_version' }, `The current terms are ${settings.terms_version}.`);
-  }
-  const limiter = limiterFor(knex, TERMS);
-  await limiter.spend([account.id]);
-  await knex('arcade_terms_acceptances').insert({
-    account_id: account.id,
-    version: settings.terms_version,
-    text_sha256: settings.terms_sha256,
-  });
-  return { terms: { current: settings.terms_version, accepted: settings.terms_version } };
+  const served = await servedTerms(knex);
+  if (version !== served.terms_version) throw termsRequired(served.terms_version);
+  // 10 recorded acceptances a day: a refusal gives its use back.
+  await limiterFor(knex, TERMS).within([account.id], () =>
+    knex.transaction(async (trx) => {
+      if ((await lockedTermsVersion(trx)) !== served.terms_version) throw termsChanging();
+      await trx('arcade_terms_acceptances').insert({
+        account_id: account.id,
+        version: served.terms_version,
+        text_sha256: served.terms_sha256,
+      });
+    }),
+  );
+  return { terms: { current: served.terms_version, accepted: served.terms_version } };
 }
 
 /** Whether the account accepted the current terms (submit and live need it). */

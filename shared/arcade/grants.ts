@@ -2,29 +2,15 @@
 // changing the nickname, revoking and forgetting. Each change that a game's server must learn of records
 // its data event in the same transaction, and tells open plays of the game (GRANT_UPDATE).
 import type { Knex } from 'knex';
-import { invalidRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { isUuid } from '../validation/uuid.js';
 import { recordDataEvent } from './data-events.js';
 import { limiterFor } from '../auth/attempts.js';
 import { notifyGrantUpdate } from './grant-updates.js';
+import { checkNickname } from './nickname-rules.js';
 
 /** Spec Limits: nickname changes, 10 per account per day. */
 const NICKNAME_CHANGES = { name: 'arcade-nickname', failures: 10, windowSeconds: 24 * 3600, reason: 'rate_limited' };
-
-// Control (Cc), bidirectional controls and zero-width characters (spec: nickname rules).
-const FORBIDDEN = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/u;
-
-/** Throws 400 `nickname_invalid` unless 2 to 32 characters without spaces at the ends or invisible ones. */
-export function checkNickname(value: unknown): string {
-  const refuse = (message: string) => invalidRequest(message, { reason: 'nickname_invalid', field: 'nickname' });
-  if (typeof value !== 'string') throw refuse('nickname is required.');
-  const nickname = value.normalize('NFC');
-  const length = [...nickname].length;
-  if (length < 2 || length > 32) throw refuse('A nickname has 2 to 32 characters.');
-  if (/^\s|\s$/u.test(nickname)) throw refuse('A nickname cannot start or end with a space.');
-  if (FORBIDDEN.test(nickname)) throw refuse('A nickname cannot hold control, direction or zero-width characters.');
-  return nickname;
-}
 
 export interface GrantRow {
   account_id: string;
@@ -75,25 +61,27 @@ export async function agree(knex: Knex, accountId: string, appId: unknown, nickn
 export async function changeNickname(knex: Knex, accountId: string, appId: string, nicknameInput: unknown) {
   const nickname = checkNickname(nicknameInput);
   if (!isUuid(appId)) throw noGrant();
-  const limiter = limiterFor(knex, NICKNAME_CHANGES);
-  await limiter.check([accountId]);
-  const grant = await knex.transaction(async (trx) => {
-    const current = (await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).forUpdate().first()) as
-      GrantRow | undefined;
-    if (!current) throw noGrant();
-    const [updated] = await trx('arcade_grants')
-      .where({ account_id: accountId, app_id: appId })
-      .update({ nickname })
-      .returning('*');
-    if (!current.revoked_at && current.nickname !== nickname) {
-      const playerId = await playerIdOf(trx, accountId, appId);
-      await recordDataEvent(trx, appId, playerId, 'nickname_changed', { nickname });
-      await notifyGrantUpdate(trx, accountId, appId);
-    }
-    return updated as GrantRow;
-  });
-  await limiter.fail([accountId]);
-  return grant;
+  // Only a change that is made spends one of the day's 10; the use is taken first, so parallel changes
+  // cannot all pass with one left, and given back when the change is refused (no grant).
+  return limiterFor(knex, NICKNAME_CHANGES).within([accountId], () =>
+    knex.transaction(async (trx) => {
+      const current = (await trx('arcade_grants')
+        .where({ account_id: accountId, app_id: appId })
+        .forUpdate()
+        .first()) as GrantRow | undefined;
+      if (!current) throw noGrant();
+      const [updated] = await trx('arcade_grants')
+        .where({ account_id: accountId, app_id: appId })
+        .update({ nickname })
+        .returning('*');
+      if (!current.revoked_at && current.nickname !== nickname) {
+        const playerId = await playerIdOf(trx, accountId, appId);
+        await recordDataEvent(trx, appId, playerId, 'nickname_changed', { nickname });
+        await notifyGrantUpdate(trx, accountId, appId);
+      }
+      return updated as GrantRow;
+    }),
+  );
 }
 
 /** Revoke (the game gets no more tokens), or forget (a new player id next time). Idempotent for revoke. */

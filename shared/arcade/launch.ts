@@ -4,10 +4,11 @@
 // (which needs the player's active grant first).
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { signToken } from '../identity/signing-keys.js';
 import type { ArcadeApp } from './games.js';
 import { activeGrant } from './grants.js';
+import { overrideBlock, savedOverride } from './override.js';
 import type { ReleaseRow } from './presenters.js';
 
 /** DECISIONS: identity tokens live 15 minutes. */
@@ -92,17 +93,25 @@ export async function launchLive(knex: Knex, deps: LaunchDeps, account: Account,
   };
 }
 
-/** The owner's test launch on the development URL (reasons override_not_found, override_expired, not_playable). */
-export async function launchOverride(knex: Knex, deps: LaunchDeps, account: Account, game: ArcadeApp) {
-  const saved = await knex('arcade_overrides').where({ app_id: game.app_id }).first();
+/**
+ * The owner's test launch on the development URL: 404 `override_not_found` without one, then whatever
+ * GET .../override reports in `blocked_reason` (overrideBlock decides both), as that reason's error.
+ */
+export async function launchOverride(
+  knex: Knex,
+  deps: LaunchDeps,
+  account: Account,
+  game: ArcadeApp,
+  serviceHost: string,
+) {
+  const saved = await savedOverride(knex, game.app_id);
   if (!saved) throw notFound('No development URL is saved for this game.', 'override_not_found');
-  if (new Date(saved.expires_at).getTime() <= Date.now()) {
-    throw conflict('override_expired', {}, 'The development URL expired: save it again.');
-  }
-  if (game.status === 'removed' || game.status === 'suspended' || game.notice_kind) throw notPlayable();
+  const blocked = await overrideBlock(knex, game, saved, serviceHost, Date.now());
+  if (blocked) throw blocked.refusal;
   const release = (await knex('arcade_releases').where({ id: saved.release_id, app_id: game.app_id }).first()) as
     ReleaseRow | undefined;
-  if (!release || !['draft', 'submitted', 'in_review', 'approved'].includes(release.status)) throw notPlayable();
+  // Gone between the two reads: as overrideBlock would now say.
+  if (!release) throw notFound('The base release can no longer be tested.', 'release_not_found');
   if (release.scopes.includes('identify') && !(await activeGrant(knex, account.id, game.app_id))) {
     throw forbidden('grant_required', {}, 'The release asks who you are: agree to your own game first.');
   }
@@ -110,7 +119,7 @@ export async function launchOverride(knex: Knex, deps: LaunchDeps, account: Acco
   return {
     instance_id: iid,
     mode: 'test' as const,
-    url: saved.url as string,
+    url: saved.url,
     release_number: release.number,
     identity: await identityFor(knex, deps, account, game, release, iid),
   };

@@ -70,6 +70,16 @@ export type ListingTag = (typeof LISTING_TAGS)[number];
 export const AGE_RATINGS = ['L', '10', '12', '14', '16'] as const;
 export type AgeRating = (typeof AGE_RATINGS)[number];
 
+/**
+ * The age rating players are shown (spec: Store page draft, `age_rating`: "a higher one applies on
+ * submission, a lower one waits for review"): the stricter of the approved revision's and the submitted
+ * one's, when a revision waits for review. Anything that is not a rating is ignored.
+ */
+export function shownAgeRating(approved: unknown, submitted: unknown): unknown {
+  const rank = (value: unknown) => AGE_RATINGS.indexOf(value as AgeRating);
+  return rank(submitted) > rank(approved) ? submitted : approved;
+}
+
 export const LISTING_LIMITS = {
   nameMin: 2,
   nameMax: 40,

@@ -4,7 +4,7 @@
 // the developer edits what players see. Players only ever see an approved revision.
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../errors.js';
-import type { ListingRow } from './presenters.js';
+import { imageUrls, listingViews, presentListingViews, type ListingRow } from './presenters.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 
 export function listingLocked() {
@@ -91,4 +91,23 @@ export async function submitListing(
   await recordEvent(trx, game.app_id, 'listing_submitted', { number: working.number });
   await onSubmitted(trx, submitted as ListingRow);
   return submitted as ListingRow;
+}
+
+/** The game's revisions, seen as the spec's four views with their image urls (app record and store-page routes). */
+export async function loadListingViews(knex: Knex, appId: string, mediaUrl: (key: string) => string) {
+  const revisions: ListingRow[] = await knex('arcade_listings').where({ app_id: appId });
+  const views = listingViews(revisions);
+  const shown = Object.values(views).filter((r): r is ListingRow => r !== undefined);
+  const urls = await imageUrls(
+    knex,
+    shown.flatMap((r) => Object.values(r.media)),
+    mediaUrl,
+  );
+  return { views, urls };
+}
+
+/** The spec's `listing` object of a game: approved, pending, draft and rejected, each null when absent. */
+export async function listingOf(knex: Knex, appId: string, mediaUrl: (key: string) => string) {
+  const { views, urls } = await loadListingViews(knex, appId, mediaUrl);
+  return presentListingViews(views, urls);
 }

@@ -67,24 +67,46 @@ export async function assertListingOpen(knex: Knex, appId: string): Promise<void
   if (submitted) throw listingLocked();
 }
 
-/** 429 when the app has used its uploads for the day, without spending one (before the file is read). */
-export function checkUploadAllowance(knex: Knex, appId: string): Promise<void> {
-  return limiterFor(knex, MEDIA_UPLOADS).check([appId]);
+/**
+ * One of the app's uploads of the day, taken before the file is read (429 when none is left), so parallel
+ * uploads cannot all pass with one left. It is spent once the file reaches the image pipeline, refused
+ * there or not, since the work was done; `settle()` gives it back when the request ended before that
+ * (kind, position or file refused, the form unreadable).
+ */
+export interface UploadTicket {
+  /** The file reached the pipeline: the upload counts whatever follows. */
+  spend(): void;
+  /** Gives the upload back unless it was spent. */
+  settle(): Promise<void>;
+}
+
+export async function takeUpload(knex: Knex, appId: string): Promise<UploadTicket> {
+  const reservation = await limiterFor(knex, MEDIA_UPLOADS).reserve([appId]);
+  let spent = false;
+  return {
+    spend: () => {
+      spent = true;
+    },
+    settle: async () => {
+      if (!spent) await reservation.release();
+    },
+  };
 }
 
 /**
  * Runs the file through the image pipeline under the kind's purpose and puts the image in its slot;
- * answers the image's URL. The upload is counted here, as it reaches the pipeline: what the pipeline
- * refuses counts too, since the work was done.
+ * answers the image's URL. The ticket's upload is spent here, as the file reaches the pipeline: what the
+ * pipeline refuses counts too, since the work was done.
  */
 export async function uploadSlotImage(
   services: UploadServices,
   game: ArcadeApp,
   slot: MediaSlot,
   path: string,
+  ticket: UploadTicket,
 ): Promise<string> {
   const { knex, media } = services;
-  await limiterFor(knex, MEDIA_UPLOADS).spend([game.app_id]);
+  ticket.spend();
   let image;
   try {
     image = await uploadImage(services, {

@@ -3,7 +3,7 @@
 // must resolve to public addresses only (looked up through the outbound guard; 60 lookups an hour per
 // account, counted before the lookup); 20 kept saves a day per app (refusals spend none).
 import type { Knex } from 'knex';
-import { conflict, invalidRequest, notFound } from '../errors.js';
+import { conflict, forbidden, invalidRequest, isApiError, notFound, type ApiError } from '../errors.js';
 import { checkHost } from '../net/checked-host.js';
 import { isOutboundRefused } from '../net/outbound-refused.js';
 import { isUuid } from '../validation/uuid.js';
@@ -18,7 +18,7 @@ const LOOKUPS = { name: 'arcade-override-lookup', failures: 60, windowSeconds: 3
 /** The statuses a development URL may build on (spec: PUT .../override `release_id`). */
 const TESTABLE = ['draft', 'submitted', 'in_review', 'approved'];
 
-interface OverrideRow {
+export interface OverrideRow {
   app_id: string;
   url: string;
   origin: string;
@@ -29,31 +29,77 @@ interface OverrideRow {
   expires_at: Date;
 }
 
-/** Why the saved URL cannot be opened now, or null (spec: `blocked_reason`). */
-async function blockedReason(knex: Knex, game: ArcadeApp, row: OverrideRow, serviceHost: string, now: number) {
-  if (new Date(row.expires_at).getTime() <= now) return 'override_expired';
-  if (game.status === 'removed' || game.status === 'suspended' || game.notice_kind) return 'not_playable';
+/** Spec: `blocked_reason`, in the order it is worked out. */
+export type BlockedReason =
+  'override_expired' | 'not_playable' | 'release_not_found' | 'listing_not_found' | 'origin_in_use' | 'url_denied';
+
+export interface OverrideBlock {
+  reason: BlockedReason;
+  /** What a launch answers for it: the spec's error of the same reason. */
+  refusal: ApiError;
+}
+
+function block(reason: BlockedReason, refusal: ApiError): OverrideBlock {
+  return { reason, refusal };
+}
+
+/**
+ * Why the saved URL cannot be opened now, or null (spec: `blocked_reason`). The one place that decides it:
+ * GET .../override shows the reason and the test launch refuses with its error, so a URL the owner reads as
+ * ready is the one that opens.
+ */
+export async function overrideBlock(
+  knex: Knex,
+  game: ArcadeApp,
+  row: OverrideRow,
+  serviceHost: string,
+  now: number,
+): Promise<OverrideBlock | null> {
+  if (new Date(row.expires_at).getTime() <= now) {
+    return block('override_expired', conflict('override_expired', {}, 'The development URL expired: save it again.'));
+  }
+  if (game.status === 'removed' || game.status === 'suspended' || game.notice_kind) {
+    return block('not_playable', forbidden('not_playable', {}, 'This game cannot be opened now.'));
+  }
   const release = await knex('arcade_releases').where({ id: row.release_id, app_id: game.app_id }).first('status');
-  if (!release || !TESTABLE.includes(release.status)) return 'release_not_found';
-  if (!(await knex('arcade_listings').where({ app_id: game.app_id }).first('id'))) return 'listing_not_found';
+  if (!release || !TESTABLE.includes(release.status)) {
+    return block(
+      'release_not_found',
+      notFound('The base release can no longer be tested: save the URL with another.', 'release_not_found'),
+    );
+  }
+  if (!(await knex('arcade_listings').where({ app_id: game.app_id }).first('id'))) {
+    return block('listing_not_found', notFound('Save a store page draft first.', 'listing_not_found'));
+  }
   if (!row.loopback) {
     const claim = await knex('arcade_claims').where({ kind: 'origin', value: row.origin }).first('app_id');
-    if (claim && claim.app_id !== game.app_id) return 'origin_in_use';
+    if (claim && claim.app_id !== game.app_id) {
+      return block('origin_in_use', conflict('origin_in_use', { field: 'url' }, 'Another game uses this origin.'));
+    }
   }
   try {
     checkOverrideUrl(row.url, { serviceHost });
-  } catch {
-    return 'url_denied';
+  } catch (error) {
+    const denied =
+      isApiError(error) && error.members.reason === 'url_denied'
+        ? error
+        : invalidRequest('The saved URL is no longer accepted: save another.', { reason: 'url_denied', field: 'url' });
+    return block('url_denied', denied);
   }
   return null;
 }
 
+/** The saved development URL of a game, or undefined. */
+export async function savedOverride(knex: Knex, appId: string): Promise<OverrideRow | undefined> {
+  return (await knex('arcade_overrides').where({ app_id: appId }).first()) as OverrideRow | undefined;
+}
+
 export async function presentOverride(knex: Knex, game: ArcadeApp, serviceHost: string, now = Date.now()) {
-  const row = (await knex('arcade_overrides').where({ app_id: game.app_id }).first()) as OverrideRow | undefined;
+  const row = await savedOverride(knex, game.app_id);
   if (!row) return null;
-  const [release, reason, left] = await Promise.all([
+  const [release, blocked, left] = await Promise.all([
     knex('arcade_releases').where({ id: row.release_id }).first('number'),
-    blockedReason(knex, game, row, serviceHost, now),
+    overrideBlock(knex, game, row, serviceHost, now),
     limiterFor(knex, SAVES).remaining(game.app_id),
   ]);
   return {
@@ -66,8 +112,8 @@ export async function presentOverride(knex: Knex, game: ArcadeApp, serviceHost: 
     set_at: new Date(row.set_at).toISOString(),
     expires_at: new Date(row.expires_at).toISOString(),
     expired: new Date(row.expires_at).getTime() <= now,
-    ready: reason === null,
-    blocked_reason: reason,
+    ready: blocked === null,
+    blocked_reason: blocked?.reason ?? null,
     changes_left: left,
   };
 }
@@ -90,43 +136,44 @@ export async function saveOverride(
   if (!release || !TESTABLE.includes(release.status)) {
     throw notFound('No release of this game can be tested with this id.', 'release_not_found');
   }
-  const saves = limiterFor(knex, SAVES);
-  await saves.check([game.app_id]);
-  if (!url.loopback) {
-    // Counted before the lookup, refused or not: a lookup is work done for the caller.
-    await limiterFor(knex, LOOKUPS).spend([accountId]);
-    try {
-      await checkHost(url.hostname);
-    } catch (error) {
-      if (!isOutboundRefused(error)) throw error;
-      throw invalidRequest('The host must resolve to public addresses only.', {
-        reason: 'url_denied',
-        field: 'url',
-        detail: error.reason === 'dns_failed' ? 'dns_failed' : 'not_public',
-      });
+  // Only a kept save spends one of the day's 20: the use is taken first, so parallel saves cannot all
+  // pass with one left, and every refusal below gives it back.
+  await limiterFor(knex, SAVES).within([game.app_id], async () => {
+    if (!url.loopback) {
+      // Counted before the lookup, refused or not: a lookup is work done for the caller.
+      await limiterFor(knex, LOOKUPS).spend([accountId]);
+      try {
+        await checkHost(url.hostname);
+      } catch (error) {
+        if (!isOutboundRefused(error)) throw error;
+        throw invalidRequest('The host must resolve to public addresses only.', {
+          reason: 'url_denied',
+          field: 'url',
+          detail: error.reason === 'dns_failed' ? 'dns_failed' : 'not_public',
+        });
+      }
+      const claim = await knex('arcade_claims').where({ kind: 'origin', value: url.origin }).first('app_id');
+      if (claim && claim.app_id !== game.app_id) {
+        throw conflict('origin_in_use', { field: 'url' }, 'Another game uses this origin.');
+      }
     }
-    const claim = await knex('arcade_claims').where({ kind: 'origin', value: url.origin }).first('app_id');
-    if (claim && claim.app_id !== game.app_id) {
-      throw conflict('origin_in_use', { field: 'url' }, 'Another game uses this origin.');
-    }
-  }
-  const now = new Date();
-  await knex('arcade_overrides')
-    .insert({
-      app_id: game.app_id,
-      url: url.url,
-      origin: url.origin,
-      host: url.host,
-      loopback: url.loopback,
-      release_id: input.release_id,
-      set_at: now,
-      expires_at: new Date(now.getTime() + OVERRIDE_LIFETIME_MS),
-    })
-    .onConflict('app_id')
-    .merge();
-  // A game open on the previous URL learns of it (it closes when the origin changed).
-  await notifyOverrideChange(knex, game.app_id);
-  await saves.fail([game.app_id]);
+    const now = new Date();
+    await knex('arcade_overrides')
+      .insert({
+        app_id: game.app_id,
+        url: url.url,
+        origin: url.origin,
+        host: url.host,
+        loopback: url.loopback,
+        release_id: input.release_id,
+        set_at: now,
+        expires_at: new Date(now.getTime() + OVERRIDE_LIFETIME_MS),
+      })
+      .onConflict('app_id')
+      .merge();
+    // A game open on the previous URL learns of it (it closes when the origin changed).
+    await notifyOverrideChange(knex, game.app_id);
+  });
 }
 
 export async function clearOverride(knex: Knex, game: ArcadeApp): Promise<void> {

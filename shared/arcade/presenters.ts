@@ -137,6 +137,19 @@ export function listingViews(revisions: ListingRow[]) {
   };
 }
 
+/**
+ * The spec's `listing` object {approved, pending, draft, rejected} (each a revision or null), as the app
+ * record and the store-page routes answer it.
+ */
+export function presentListingViews(views: ReturnType<typeof listingViews>, urlOf: Map<string, string>) {
+  return {
+    approved: presentListing(views.approved, urlOf),
+    pending: presentListing(views.pending, urlOf),
+    draft: presentListing(views.draft, urlOf),
+    rejected: presentListing(views.rejected, urlOf),
+  };
+}
+
 export function presentNotice(game: ArcadeApp) {
   if (!game.notice_kind) return null;
   return { kind: game.notice_kind, reason: game.notice_reason, at: iso(game.notice_at) };

@@ -35,20 +35,30 @@ export async function submitRelease(services: MoveServices, game: ArcadeApp, rel
   const { knex } = services;
   const release = await findRelease(knex, game.app_id, releaseId);
   if (release.status !== 'draft') throw releaseLocked();
-  const limiter = limiterFor(knex, RELEASE_SUBMITS);
-  await limiter.check([game.app_id]);
+  // Only a submission that is made spends one of the day's 5: the use is taken before the check, so
+  // parallel submits cannot all pass with one left, and every refusal gives it back.
+  return limiterFor(knex, RELEASE_SUBMITS).within([game.app_id], () => checkAndSubmit(services, game, release));
+}
+
+async function checkAndSubmit(services: MoveServices, game: ArcadeApp, release: ReleaseRow) {
+  const { knex } = services;
   await refuseBlockedHost(knex, release.entry_url);
   const check = await checkNow(knex, services.replies, game.app_id, release.id, 'submit');
   if (!check.passed) throw checkFailed(check);
   const submitted = await knex.transaction(async (trx) => {
     const current = await findRelease(trx, game.app_id, release.id, true);
     if (current.status !== 'draft') throw releaseLocked();
-    // The origin is the app's from now on, and never another app's: the claim is permanent.
+    // The origin is the app's from now on, and never another app's: the claim is permanent. Claimed first
+    // and read after, so two submissions at once (of this app or another) wait for each other and the
+    // loser is told origin_in_use, not a key violation.
+    await trx('arcade_claims')
+      .insert({ kind: 'origin', value: release.entry_origin, app_id: game.app_id })
+      .onConflict(['kind', 'value'])
+      .ignore();
     const claim = await trx('arcade_claims').where({ kind: 'origin', value: release.entry_origin }).first('app_id');
-    if (claim && claim.app_id !== game.app_id) {
+    if (claim.app_id !== game.app_id) {
       throw conflict('origin_in_use', { field: 'entry_url' }, 'Another game already uses this origin.');
     }
-    if (!claim) await trx('arcade_claims').insert({ kind: 'origin', value: release.entry_origin, app_id: game.app_id });
     const [row] = await trx('arcade_releases')
       .where({ id: release.id })
       .update({ status: 'submitted', submitted_at: trx.fn.now(), last_check_id: check.id, updated_at: trx.fn.now() })
@@ -62,7 +72,6 @@ export async function submitRelease(services: MoveServices, game: ArcadeApp, rel
     );
     return row as ReleaseRow;
   });
-  await limiter.fail([game.app_id]);
   return { release: submitted, check };
 }
 

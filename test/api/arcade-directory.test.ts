@@ -3,9 +3,10 @@
 import { expect } from 'chai';
 import { db } from '../../shared/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
-import { listingBody, seededGame } from '../helpers/arcade.js';
+import { arcadeDeveloper, currentTermsVersion, listingBody, seededGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
+import { staffMember } from '../helpers/moderation.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 describe('Arcade: directory and store page', () => {
@@ -98,5 +99,46 @@ describe('Arcade: directory and store page', () => {
       const missing = await app.client.get(`/api/v1/arcade/apps/${slug}`);
       expect([missing.status, missing.body.error.reason], slug).to.deep.equal([404, 'app_not_found']);
     }
+  });
+  it('shows a stricter age rating as soon as it is submitted, and a milder one only once approved', async () => {
+    const dev = await arcadeDeveloper(app.client);
+    await seededGame(dev.account.id, dev.app.id, 'rated-rocks', { listed: true, name: 'Rated Rocks' });
+    await dev.site.post('/api/v1/account/arcade/terms', { terms_version: await currentTermsVersion() });
+    const moderator = await staffMember(app.client, 'mod_ratings');
+    const base = `/api/v1/account/apps/${dev.app.id}/arcade`;
+    /** The rating the store page and the directory item show. */
+    const shown = async () => {
+      const page = (await app.client.get('/api/v1/arcade/apps/rated-rocks')).body.data.age_rating;
+      const items = (await app.client.get('/api/v1/arcade/apps?q=Rated%20Rocks')).body.data;
+      expect(items).to.have.length(1);
+      return [page, items[0].age_rating];
+    };
+    const submit = async (rating: string) => {
+      expect(
+        (await dev.site.put(`${base}/listing`, listingBody({ name: 'Rated Rocks', age_rating: rating }))).status,
+      ).to.equal(200);
+      const submitted = await dev.site.post(`${base}/listing/submit`);
+      expect(submitted.status, submitted.text).to.equal(200);
+      return submitted.body.data.listing.pending.number as number;
+    };
+    const decide = async (number: number, decision: 'approve' | 'reject') => {
+      const { id } = await db()('arcade_listings').where({ app_id: dev.app.id, number }).first('id');
+      const res = await moderator.site.post(`/api/v1/moderation/arcade/listings/${id}`, { decision });
+      expect(res.status, res.text).to.equal(200);
+    };
+    expect(await shown()).to.deep.equal(['10', '10']);
+    // A draft changes nothing; submitting a higher rating applies it at once.
+    await dev.site.put(`${base}/listing`, listingBody({ name: 'Rated Rocks', age_rating: '16' }));
+    expect(await shown()).to.deep.equal(['10', '10']);
+    const higher = await submit('16');
+    expect(await shown()).to.deep.equal(['16', '16']);
+    // Refused: back to the approved rating.
+    await decide(higher, 'reject');
+    expect(await shown()).to.deep.equal(['10', '10']);
+    // A lower one waits for the review, then applies.
+    const lower = await submit('L');
+    expect(await shown()).to.deep.equal(['10', '10']);
+    await decide(lower, 'approve');
+    expect(await shown()).to.deep.equal(['L', 'L']);
   });
 });

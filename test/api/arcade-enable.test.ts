@@ -1,5 +1,6 @@
 // Arcade's first steps: the eligibility object, the developer terms, enabling Arcade with every refusal in
 // the spec's order, the app answers' `arcade` summary and deleting an app that has a game.
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import { db } from '../../shared/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
@@ -8,6 +9,7 @@ import { arcadeDeveloper, currentTermsVersion, enabledGame, type DeveloperOption
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { until } from '../helpers/wait.js';
 
 describe('Arcade: eligibility, terms and enabling', () => {
   useCleanDatabase();
@@ -235,6 +237,89 @@ describe('Arcade: eligibility, terms and enabling', () => {
     await publishTerms(db(), '2099-01-01', 'New terms.');
     const { eligibility } = (await dev.site.get(`/api/v1/account/apps/${dev.app.id}/arcade`)).body.data;
     expect(eligibility.terms).to.deep.equal({ current: '2099-01-01', accepted: terms });
+  });
+
+  describe('while new terms are being published', () => {
+    /**
+     * Publishes `version` in a transaction left open: the settings row stays locked, so a request that has
+     * read the terms it serves (the old ones) waits at its write until `commit()`.
+     */
+    async function publishing(version: string) {
+      const text = `Terms ${version}.`;
+      const trx = await db().transaction();
+      await trx('arcade_terms').insert({
+        version,
+        text,
+        text_sha256: createHash('sha256').update(text).digest('hex'),
+      });
+      await trx('arcade_settings').update({ terms_version: version });
+      return trx;
+    }
+
+    /** Until a request waits for the settings row (it has read the old terms and reached its write). */
+    const waitingForTerms = () =>
+      until(async () => {
+        const { rows } = await db().raw(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%arcade_settings%for share%'`,
+        );
+        return rows[0].waiting > 0;
+      });
+
+    async function duringPublication<T>(version: string, request: () => Promise<T>): Promise<T> {
+      const trx = await publishing(version);
+      const answer = request();
+      try {
+        await waitingForTerms();
+      } finally {
+        await trx.commit();
+      }
+      return answer;
+    }
+
+    it('refuses to enable with the new version this server did not serve, though the database holds it, then enables', async () => {
+      const dev = await developer();
+      const newer = await duringPublication('2099-03-01', () =>
+        enable(dev, { slug: 'during-update', terms_version: '2099-03-01' }),
+      );
+      expect([newer.status, newer.body.error.reason, newer.body.error.field]).to.deep.equal([
+        403,
+        'terms_required',
+        'terms_version',
+      ]);
+      expect(newer.body.error.message).to.match(/retry/);
+      // The old version, read before the publication, is no longer current when the write comes.
+      const stale = await duringPublication('2099-03-02', () =>
+        enable(dev, { slug: 'during-update', terms_version: '2099-03-01' }),
+      );
+      expect(refusal(stale)).to.deep.equal([403, 'terms_required']);
+      expect(await db()('arcade_terms_acceptances').where({ account_id: dev.account.id })).to.have.length(0);
+      expect(await db()('arcade_apps').where({ app_id: dev.app.id })).to.have.length(0);
+      // Retried shortly, the version both this server and the database hold is taken, with its own text's hash.
+      const retried = await enable(dev, { slug: 'during-update', terms_version: '2099-03-02' });
+      expect(retried.status, retried.text).to.equal(201);
+      const accepted = await db()('arcade_terms_acceptances').where({ account_id: dev.account.id });
+      const shown = await db()('arcade_terms').where({ version: '2099-03-02' }).first();
+      expect(
+        accepted.map((row: { version: string; text_sha256: string }) => [row.version, row.text_sha256]),
+      ).to.deep.equal([['2099-03-02', shown.text_sha256]]);
+    });
+
+    it('refuses to record the served version once newer terms are current, and spends no acceptance', async () => {
+      const dev = await developer();
+      const served = await currentTermsVersion();
+      const res = await duringPublication('2099-04-01', () =>
+        dev.site.post('/api/v1/account/arcade/terms', { terms_version: served }),
+      );
+      expect(refusal(res)).to.deep.equal([403, 'terms_required']);
+      expect(await db()('arcade_terms_acceptances').where({ account_id: dev.account.id })).to.have.length(0);
+      const used = await db()('rate_limits')
+        .where({ key: `attempt:arcade-terms:${dev.account.id}` })
+        .first('points');
+      expect(used?.points ?? 0).to.equal(0);
+      const now = await dev.site.post('/api/v1/account/arcade/terms', { terms_version: '2099-04-01' });
+      expect(now.body).to.deep.equal({ data: { terms: { current: '2099-04-01', accepted: '2099-04-01' } } });
+    });
   });
 
   it('puts the arcade summary in app answers and refuses to delete an app whose game is not removed', async () => {

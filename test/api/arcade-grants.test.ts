@@ -45,6 +45,14 @@ describe('Arcade: grants and launches', () => {
       'zero\u200bwidth',
       'bidi\u202eflip',
       'tab\there',
+      // Invisible or format characters a hand list missed: soft hyphen, combining grapheme joiner, Mongolian
+      // vowel separator, Hangul filler, a tag character, a line separator.
+      'soft\u00adhyphen',
+      'grapheme\u034fjoiner',
+      'mongolian\u180eseparator',
+      'hangul\u3164filler',
+      'tag\u{e0041}char',
+      'line\u2028break',
       42,
     ]) {
       const res = await player.site.post('/api/v1/account/arcade/grants', { app_id: appId, nickname });
@@ -174,6 +182,9 @@ describe('Arcade: grants and launches', () => {
       set_at: new Date(),
       expires_at: new Date(Date.now() + 3_600_000),
     });
+    // No store page yet: what GET .../override reports as blocked_reason is the launch's refusal.
+    expect(refusal(await launch())).to.deep.equal([404, 'listing_not_found']);
+    await db()('arcade_listings').insert({ app_id: dev.app.id, number: 1, status: 'draft' });
     const res = await launch();
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.data).to.deep.include({

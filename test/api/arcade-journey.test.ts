@@ -35,7 +35,9 @@ describe('Arcade: the developer journey', function () {
 
     const listing = await dev.site.put(`${base}/listing`, listingBody({ name: 'Journey Rocks' }));
     expect(listing.status, listing.text).to.equal(200);
-    expect(listing.body.data.listing).to.deep.include({ name: 'Journey Rocks', status: 'draft' });
+    // The spec's listing object: the draft, and nothing approved, pending or refused yet.
+    expect(listing.body.data.listing).to.deep.include({ approved: null, pending: null, rejected: null });
+    expect(listing.body.data.listing.draft).to.deep.include({ name: 'Journey Rocks', status: 'draft' });
     const form = new FormData();
     form.append('kind', 'icon');
     form.append('position', '0');
@@ -47,6 +49,17 @@ describe('Arcade: the developer journey', function () {
     expect(uploaded.status, uploaded.text).to.equal(201);
     const listingSubmitted = await dev.site.post(`${base}/listing/submit`);
     expect(listingSubmitted.status, listingSubmitted.text).to.equal(200);
+    const submittedListing = listingSubmitted.body.data.listing;
+    expect(Object.keys(submittedListing).sort()).to.deep.equal(['approved', 'draft', 'pending', 'rejected']);
+    expect([submittedListing.approved, submittedListing.draft, submittedListing.rejected]).to.deep.equal([
+      null,
+      null,
+      null,
+    ]);
+    expect(submittedListing.pending).to.deep.include({ name: 'Journey Rocks', status: 'submitted' });
+    expect(submittedListing.pending.icon_url).to.equal(uploaded.body.data.image_url);
+    // The same object the app record answers.
+    expect((await dev.site.get(base)).body.data.app.listing).to.deep.equal(submittedListing);
     expect((await dev.site.put(`${base}/listing`, listingBody())).body.error.reason).to.equal('listing_locked');
 
     const release = async (page = GAME_PAGE) => {
@@ -79,6 +92,12 @@ describe('Arcade: the developer journey', function () {
     const shown = await app.client.get('/api/v1/arcade/apps/journey-rocks');
     expect(shown.body.data).to.deep.include({ name: 'Journey Rocks', host: host.name });
     expect(shown.body.data.icon_url).to.equal(uploaded.body.data.image_url);
+    // Editing again answers what players see beside the new draft.
+    const edited = (await dev.site.put(`${base}/listing`, listingBody({ name: 'Journey Rocks II' }))).body.data.listing;
+    expect(edited.approved).to.deep.include({ name: 'Journey Rocks', status: 'approved' });
+    expect(edited.draft).to.deep.include({ name: 'Journey Rocks II', status: 'draft' });
+    expect([edited.pending, edited.rejected]).to.deep.equal([null, null]);
+    expect((await app.client.get('/api/v1/arcade/apps/journey-rocks')).body.data.name).to.equal('Journey Rocks');
 
     const second = await release('<!doctype html><title>Rocks 2</title>');
     expect((await live(second)).status).to.equal(200);

@@ -118,4 +118,39 @@ describe('Arcade: key set route and play streams', () => {
       stream.close();
     }
   });
+  it('keeps a test play open when the development URL changes on the same origin, and closes it on another', async function () {
+    this.timeout(90000);
+    const dev = await arcadeDeveloper(app.client);
+    await enabledGame(dev, 'stream-move');
+    const [release] = await db()('arcade_releases')
+      .insert({ app_id: dev.app.id, number: 1, status: 'draft', ...releaseColumns() })
+      .returning('id');
+    const base = `/api/v1/account/apps/${dev.app.id}/arcade/override`;
+    await db()('arcade_listings').insert({ app_id: dev.app.id, number: 1, status: 'draft' });
+    const save = (url: string) => dev.site.put(base, { url, release_id: release.id });
+    expect((await save('http://localhost:5173/game/')).status).to.equal(200);
+    const launched = await dev.site.post(`${base}/launch`);
+    expect(launched.status, JSON.stringify(launched.body)).to.equal(200);
+    const stream = openStream(app.client.baseUrl, dev.site, launched.body.data.instance_id);
+    const seen = (event: string) => stream.events.filter((e) => e.event === event);
+    try {
+      await until(async () => stream.events.length > 0);
+      // Same origin, another path: the play goes on. A grant change afterwards makes the stream look again,
+      // and it answers that change without closing.
+      expect((await save('http://localhost:5173/other/path/')).status).to.equal(200);
+      await dev.site.post('/api/v1/account/arcade/grants', { app_id: dev.app.id, nickname: 'Tester' });
+      await until(async () => seen('GRANT_UPDATE').length > 0, 30_000);
+      expect(seen('CLOSE')).to.have.length(0);
+      // Another origin (another port): the play closes, well within the spec's 30 seconds.
+      expect((await save('http://localhost:5174/game/')).status).to.equal(200);
+      await until(async () => seen('CLOSE').length > 0, 30_000);
+      expect(seen('CLOSE')[0].data).to.deep.equal({
+        instance_id: launched.body.data.instance_id,
+        reason: 'override_changed',
+      });
+      expect(seen('CLOSE')).to.have.length(1);
+    } finally {
+      stream.close();
+    }
+  });
 });

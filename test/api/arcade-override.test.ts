@@ -183,4 +183,56 @@ describe('Arcade: the development URL', function () {
     expect((await dev.site.get(base)).body.data.override.changes_left).to.equal(0);
     expect((await dev.site.delete(base)).status).to.equal(200);
   });
+  it('launches only what it reports ready: each blocked_reason is the launch’s refusal, and a publisher block', async () => {
+    const { dev, base, releaseId } = await game('launch-blocked', false);
+    const own = await startFakeHost();
+    try {
+      expect((await dev.site.put(base, { url: own.url('/dev/'), release_id: releaseId })).status).to.equal(200);
+      /** What GET .../override says beside what the launch answers, as [blocked_reason, status, reason]. */
+      const both = async () => {
+        const { override } = (await dev.site.get(base)).body.data;
+        const launch = await dev.site.post(`${base}/launch`);
+        return [override.blocked_reason, launch.status, launch.body.error?.reason ?? null];
+      };
+      const at = (changes: Record<string, unknown>) =>
+        db()('arcade_overrides').where({ app_id: dev.app.id }).update(changes);
+      expect(await both()).to.deep.equal(['listing_not_found', 404, 'listing_not_found']);
+      await dev.site.put(`/api/v1/account/apps/${dev.app.id}/arcade/listing`, listingBody());
+      expect(await both()).to.deep.equal([null, 200, null]);
+
+      await at({ expires_at: new Date(Date.now() - 1000) });
+      expect(await both()).to.deep.equal(['override_expired', 409, 'override_expired']);
+      await at({ expires_at: new Date(Date.now() + 3_600_000) });
+
+      await db()('arcade_apps').where({ app_id: dev.app.id }).update({ notice_kind: 'flagged', notice_at: new Date() });
+      expect(await both()).to.deep.equal(['not_playable', 403, 'not_playable']);
+      await db()('arcade_apps').where({ app_id: dev.app.id }).update({ notice_kind: null, notice_at: null });
+
+      await db()('arcade_releases').where({ id: releaseId }).update({ status: 'rejected' });
+      expect(await both()).to.deep.equal(['release_not_found', 404, 'release_not_found']);
+      await db()('arcade_releases').where({ id: releaseId }).update({ status: 'draft' });
+
+      // A URL the rules no longer take (here: the service's own host).
+      const service = new URL(SITE_ORIGIN);
+      await at({ url: `${service.origin}/`, origin: service.origin, host: service.host, loopback: true });
+      expect(await both()).to.deep.equal(['url_denied', 400, 'url_denied']);
+      expect((await dev.site.post(`${base}/launch`)).body.error).to.include({ field: 'url', detail: 'service_host' });
+      await at({ url: own.url('/dev/'), origin: own.origin, host: own.name, loopback: false });
+      expect(await both()).to.deep.equal([null, 200, null]);
+
+      // Moderation blocked the account from publishing: the reading still says ready, the launch is refused.
+      await db()('publisher_blocks').insert({ account_id: dev.account.id });
+      expect(await both()).to.deep.equal([null, 403, 'publisher_blocked']);
+      await db()('publisher_blocks').where({ account_id: dev.account.id }).delete();
+
+      // Another game took the origin (claims are for good, so this comes last).
+      const other = await game('launch-blocked-other');
+      await db()('arcade_claims').insert({ kind: 'origin', value: own.origin, app_id: other.dev.app.id });
+      expect(await both()).to.deep.equal(['origin_in_use', 409, 'origin_in_use']);
+      // Every launch that opened was recorded; the refused ones left nothing.
+      expect(await db()('arcade_instances').where({ app_id: dev.app.id })).to.have.length(2);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@
 // refused values, the field a refusal names (first in the table's order), and reserved words.
 import { expect } from 'chai';
 import { ISO_3166_ALPHA2 } from '../../shared/arcade/data/iso-3166.js';
-import { checkListing, hasReservedWord, LISTING_FIELDS } from '../../shared/arcade/listing-rules.js';
+import { checkListing, hasReservedWord, LISTING_FIELDS, shownAgeRating } from '../../shared/arcade/listing-rules.js';
 import { ApiError } from '../../shared/errors.js';
 
 function draft(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -236,5 +236,18 @@ describe('Arcade store page draft rules', () => {
     expect(ISO_3166_ALPHA2.size).to.equal(249);
     for (const code of ['BR', 'PT', 'US', 'AQ', 'SS', 'BQ', 'CW', 'SX', 'AX'])
       expect(ISO_3166_ALPHA2.has(code)).to.equal(true);
+  });
+});
+
+describe('the age rating players are shown', () => {
+  it('is the stricter of the approved and the submitted rating: a higher one at once, a lower one after review', () => {
+    expect(shownAgeRating('10', null)).to.equal('10');
+    expect(shownAgeRating('10', undefined)).to.equal('10');
+    expect(shownAgeRating('10', '16')).to.equal('16');
+    expect(shownAgeRating('L', '10')).to.equal('10');
+    expect(shownAgeRating('14', '12')).to.equal('14');
+    expect(shownAgeRating('16', 'L')).to.equal('16');
+    expect(shownAgeRating('12', '12')).to.equal('12');
+    expect(shownAgeRating('12', '18')).to.equal('12');
   });
 });

@@ -2,7 +2,7 @@
 // routes; README API notes, Arcade): eligibility, enabling, terms, the store-page draft, its images and
 // removing the game. Releases are in arcade-release-docs.ts, the development URL in arcade-override-docs.ts.
 import { doc } from '../../openapi/route-facts.js';
-import { appRecord, eligibility, GAME, listing, PUBLISHING, TERMS } from './arcade-examples.js';
+import { appRecord, approvedListing, eligibility, GAME, listing, PUBLISHING, TERMS } from './arcade-examples.js';
 
 export const ARCADE_DEVELOPER_DOCS = {
   eligibility: doc({
@@ -17,7 +17,7 @@ export const ARCADE_DEVELOPER_DOCS = {
     description: [
       'Reserves `slug` for good (3 to 40 of a-z, 0-9 and hyphens, none at either end; never reused, even after removal) and accepts `terms_version`, which must equal `eligibility.terms.current`. Only `slug` and `terms_version` are taken (any other field is 400 `fields_invalid`).',
       '',
-      'Refusals in this order: 404 `app_not_found`; 429 past 5 enables a day per account (only successful ones count); 403 `not_allowlisted` (only while open publishing is off), `two_factor_required`, `mfa_required`, `email_unverified`, `account_too_new`, `adult_required`, `terms_required` (field `terms_version`), `banned`, `publisher_blocked`; 400 `slug_invalid`, `slug_reserved`; 409 `already_enabled`, `arcade_app_limit` (with `limit` and `count`; invited accounts have no limit), `slug_taken`. The game starts as `draft`.',
+      'Refusals in this order: 404 `app_not_found`; 429 past 5 enables a day per account (only successful ones count); 403 `not_allowlisted` (only while open publishing is off), `two_factor_required`, `mfa_required`, `email_unverified`, `account_too_new`, `adult_required`, `terms_required` (field `terms_version`; also while new terms are being published, when the version is not the one this server read for the request, even if the database already holds it: read `eligibility` again and retry shortly), `banned`, `publisher_blocked`; 400 `slug_invalid`, `slug_reserved`; 409 `already_enabled`, `arcade_app_limit` (with `limit` and `count`; invited accounts have no limit), `slug_taken`. The game starts as `draft`.',
     ].join('\n'),
     errors: [
       ...GAME,
@@ -53,21 +53,21 @@ export const ARCADE_DEVELOPER_DOCS = {
   terms: doc({
     summary: 'Accept the current developer terms',
     description:
-      'Body `{ terms_version }`, which must equal `eligibility.terms.current` (else 403 `terms_required` with field `terms_version`); any other field is 400 `fields_invalid`. Recorded with the SHA-256 of the text shown. 10 acceptances a day per account, then 429 with `retry_after`.',
+      'Body `{ terms_version }`, which must equal `eligibility.terms.current` (else 403 `terms_required` with field `terms_version`; also while new terms are being published, when the version is not the one this server read for the request, even if the database already holds it: retry shortly); any other field is 400 `fields_invalid`. Recorded with the SHA-256 of the text of that version. 10 recorded acceptances a day per account (a refusal spends none), then 429 with `retry_after`.',
     errors: ['invalid_request:fields_invalid', ...TERMS, 'rate_limited:rate_limited'],
     example: { data: { terms: { current: '2026-11', accepted: '2026-11' } } },
   }),
   listing: doc({
     summary: 'Save the store page draft',
     description:
-      'Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`).',
+      'Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`).',
     errors: [...GAME, ...PUBLISHING, 'invalid_request:fields_invalid', 'conflict:listing_locked'],
-    example: { data: { listing } },
+    example: { data: { listing: appRecord.listing } },
   }),
   submitListing: doc({
     summary: 'Submit the store page draft for review',
     description:
-      'The draft is locked (409 `listing_locked`) until moderation approves or rejects it; players keep seeing the approved revision until then. 404 `listing_not_found` without a draft holding every field. 5 submissions a day per app, then 429 with `retry_after`. The developer is emailed.',
+      'The draft becomes `pending` in the answered `listing` object (`approved`, `pending`, `draft`, `rejected`, each a revision or null) and is locked (409 `listing_locked`) until moderation approves or rejects it; players keep seeing the approved revision until then, except that a higher `age_rating` applies to the store page and the directory at once (a lower one waits for the approval). 404 `listing_not_found` without a draft holding every field. 5 submissions a day per app (only those made count), then 429 with `retry_after`. The developer is emailed.',
     errors: [
       ...GAME,
       ...PUBLISHING,
@@ -79,14 +79,15 @@ export const ARCADE_DEVELOPER_DOCS = {
     example: {
       data: {
         listing: {
-          ...listing,
-          status: 'submitted',
-          icon_url: null,
-          tile_url: null,
-          cover_url: null,
-          screenshots: [],
-          submitted_at: '2026-11-21T17:30:00.000Z',
-          updated_at: '2026-11-21T17:30:00.000Z',
+          approved: approvedListing,
+          pending: {
+            ...listing,
+            status: 'submitted',
+            submitted_at: '2026-11-21T17:30:00.000Z',
+            updated_at: '2026-11-21T17:30:00.000Z',
+          },
+          draft: null,
+          rejected: null,
         },
       },
     },
@@ -96,7 +97,7 @@ export const ARCADE_DEVELOPER_DOCS = {
     description: [
       'Multipart fields `kind` (icon, tile, cover, screenshot), `position` (0; 0 to 5 for screenshot) and one `file` (JPEG, PNG, WebP, GIF or AVIF, up to 15 MB). Icon and tile follow the avatar rules (512x512, may animate); cover and screenshot the layout rules, still only. The image goes into the draft (made from the approved revision when there is none).',
       '',
-      'Refused before the file is read: 409 `listing_locked` while a revision is submitted, 429 past 30 uploads a day per app (with `retry_after`). Every problem with what was sent is 400 `media_invalid` with `detail`: `kind`, `position`, `file` (missing or more than one), or the image pipeline’s word (`too_large`, `invalid_format`, `unsupported_animation`, `too_many_pixels`, `sensitive_image`, ...). An upload counts once it reaches the pipeline, refused or not.',
+      'Refused before the file is read: 409 `listing_locked` while a revision is submitted, 429 past 30 uploads a day per app (with `retry_after`). Every problem with what was sent is 400 `media_invalid` with `detail`: `kind`, `position`, `file` (missing or more than one), or the image pipeline’s word (`too_large`, `invalid_format`, `unsupported_animation`, `too_many_pixels`, `sensitive_image`, ...). An upload counts once it reaches the pipeline, refused or not; one refused before it (kind, position, file) counts nothing.',
     ].join('\n'),
     errors: [
       ...GAME,

@@ -92,7 +92,7 @@ export const listing = {
   updated_at: '2026-11-21T16:45:10.000Z',
 };
 
-const approvedListing = {
+export const approvedListing = {
   ...listing,
   number: 2,
   status: 'approved',

@@ -2,7 +2,7 @@
 // GET/PUT/DELETE .../override; DECISIONS: Arcade, launch; README API notes: Development URL, Launching).
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
-import { GAME, launch, override } from './arcade-examples.js';
+import { GAME, launch, override, PUBLISHING } from './arcade-examples.js';
 
 /** ownedGame() in override.ts: another account's app is 403 here, not 404. */
 const OWNED: ErrorRef[] = ['not_found:app_not_found', 'forbidden:not_owner'];
@@ -45,12 +45,17 @@ export const ARCADE_OVERRIDE_DOCS = {
   launch: doc({
     summary: 'Open the development URL (test launch)',
     description:
-      'The owner’s play of the saved development URL in mode `test`, with its base release. 404 `override_not_found` when none is saved, 409 `override_expired` after its 24 hours, 403 `not_playable` when the game is removed, suspended or under a notice or the base release can no longer be tested. A base release asking `identify` needs the owner’s own active grant (403 `grant_required`). The play is recorded; `identity` is null when the release does not ask for `identify`.',
+      'The owner’s play of the saved development URL in mode `test`, with its base release. 404 `override_not_found` when none is saved; then it refuses exactly what `GET .../override` reports in `blocked_reason`, with that reason’s error: 409 `override_expired` after its 24 hours, 403 `not_playable` when the game is removed, suspended or under a notice, 404 `release_not_found` when the base release can no longer be tested, 404 `listing_not_found` without a store page, 409 `origin_in_use` when another game holds the origin, 400 `url_denied` (field `url`) when the URL is no longer accepted. An account blocked from publishing is 403 `publisher_blocked`. A base release asking `identify` needs the owner’s own active grant (403 `grant_required`). The play is recorded; `identity` is null when the release does not ask for `identify`.',
     errors: [
       ...GAME,
+      ...PUBLISHING,
       'not_found:override_not_found',
       'conflict:override_expired',
       'forbidden:not_playable',
+      'not_found:release_not_found',
+      'not_found:listing_not_found',
+      'conflict:origin_in_use',
+      'invalid_request:url_denied',
       'forbidden:grant_required',
     ],
     example: { data: { ...launch, mode: 'test', url: override.url } },

@@ -4,7 +4,7 @@ import { doc } from '../../openapi/route-facts.js';
 import { grant, launch } from './arcade-examples.js';
 
 const NICKNAME_RULES =
-  'A nickname is 2 to 32 characters after NFC, with no space at either end and no control, direction or zero-width character (else 400 `nickname_invalid`).';
+  'A nickname is 2 to 32 characters after NFC, with no space at either end and no invisible or format character, judged by Unicode property: default-ignorable code points (soft hyphen, fillers, variation selectors...), format characters (direction marks, zero-width characters), controls, line and paragraph separators (else 400 `nickname_invalid`).';
 
 const stream = [
   'event: ready',
@@ -35,7 +35,7 @@ export const ARCADE_PLAYER_DOCS = {
   }),
   rename: doc({
     summary: 'Change your nickname for a game',
-    description: `Body \`{ nickname }\` (any other field is 400 \`fields_invalid\`). ${NICKNAME_RULES} 10 changes a day per account, then 429 with \`retry_after\`. The game’s server gets a \`nickname_changed\` data event only when the grant is active and the name differs. No grant for the game is 404 \`app_not_found\`.`,
+    description: `Body \`{ nickname }\` (any other field is 400 \`fields_invalid\`). ${NICKNAME_RULES} 10 changes a day per account (only those made count), then 429 with \`retry_after\`. The game’s server gets a \`nickname_changed\` data event only when the grant is active and the name differs. No grant for the game is 404 \`app_not_found\`.`,
     errors: [
       'invalid_request:fields_invalid',
       'invalid_request:nickname_invalid',

@@ -17,7 +17,7 @@ const item = {
 };
 
 const LISTED =
-  'Only games that are listed, carry no notice, and have an approved store page and a live release; everything shown comes from the approved revision and the live release.';
+  'Only games that are listed, carry no notice, and have an approved store page and a live release; everything shown comes from the approved revision and the live release, except `age_rating`: while a revision waits for review, the stricter of its rating and the approved one (a higher rating applies on submission, a lower one waits for the approval).';
 
 export const ARCADE_PUBLIC_DOCS = {
   directory: doc({

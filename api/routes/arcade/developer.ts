@@ -7,8 +7,8 @@ import { checkNow } from '../../../shared/arcade/checks.js';
 import { limiterFor } from '../../../shared/auth/attempts.js';
 import type { ArcadeApp } from '../../../shared/arcade/games.js';
 import { checkListing } from '../../../shared/arcade/listing-rules.js';
-import { saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
-import { imageUrls, presentCheck, presentListing } from '../../../shared/arcade/presenters.js';
+import { listingOf, saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
+import { presentCheck } from '../../../shared/arcade/presenters.js';
 import { checkRelease } from '../../../shared/arcade/release-rules.js';
 import { makeLive, submitRelease } from '../../../shared/arcade/release-moves.js';
 import { createRelease, findRelease, replaceRelease, withdrawRelease } from '../../../shared/arcade/releases.js';
@@ -59,9 +59,8 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true });
       const fields = checkListing(ctx.request.body);
-      const saved = await saveListingDraft(ctx.services.knex, game, fields);
-      const urls = await imageUrls(ctx.services.knex, Object.values(saved.media), mediaUrlOf(ctx));
-      ctx.body = { data: { listing: presentListing(saved, urls) } };
+      await saveListingDraft(ctx.services.knex, game, fields);
+      ctx.body = { data: { listing: await listingOf(ctx.services.knex, game.app_id, mediaUrlOf(ctx)) } };
     },
   );
 
@@ -73,20 +72,20 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     async (ctx) => {
       const { knex } = ctx.services;
       const game = await developerGame(ctx, { publishing: true, terms: true });
-      const limiter = limiterFor(knex, LISTING_SUBMITS);
-      await limiter.check([game.app_id]);
-      const submitted = await knex.transaction((trx) =>
-        submitListing(trx, game, (inner, listing) =>
-          emailDeveloper(
-            inner,
-            game,
-            `Store page of ${game.slug} submitted`,
-            `Revision ${listing.number} of the store page of ${game.slug} is waiting for review.`,
+      // Only a submission that is made spends one of the day's 5; a refusal gives its use back.
+      await limiterFor(knex, LISTING_SUBMITS).within([game.app_id], () =>
+        knex.transaction((trx) =>
+          submitListing(trx, game, (inner, listing) =>
+            emailDeveloper(
+              inner,
+              game,
+              `Store page of ${game.slug} submitted`,
+              `Revision ${listing.number} of the store page of ${game.slug} is waiting for review.`,
+            ),
           ),
         ),
       );
-      await limiter.fail([game.app_id]);
-      ctx.body = { data: { listing: presentListing(submitted, new Map()) } };
+      ctx.body = { data: { listing: await listingOf(knex, game.app_id, mediaUrlOf(ctx)) } };
     },
   );
 

@@ -8,10 +8,10 @@ import path from 'node:path';
 import formidable, { errors as formidableErrors } from 'formidable';
 import {
   assertListingOpen,
-  checkUploadAllowance,
   clearSlot,
   mediaInvalid,
   parseSlot,
+  takeUpload,
   uploadSlotImage,
   type MediaSlot,
 } from '../../../shared/arcade/media.js';
@@ -37,12 +37,16 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
       const { knex } = ctx.services;
       const game = await developerGame(ctx, { publishing: true });
       await assertListingOpen(knex, game.app_id);
-      await checkUploadAllowance(knex, game.app_id);
-      await withMediaForm(ctx, async (slot, file) => {
-        const imageUrl = await uploadSlotImage(uploadServices(ctx.services), game, slot, file);
-        ctx.status = 201;
-        ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: imageUrl } };
-      });
+      const ticket = await takeUpload(knex, game.app_id);
+      try {
+        await withMediaForm(ctx, async (slot, file) => {
+          const imageUrl = await uploadSlotImage(uploadServices(ctx.services), game, slot, file, ticket);
+          ctx.status = 201;
+          ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: imageUrl } };
+        });
+      } finally {
+        await ticket.settle();
+      }
     },
   );
 

@@ -36,7 +36,7 @@ async function ownedGame(ctx: AppContext, rules: { publishing?: boolean; banned?
 }
 
 /** The host the service was opened on (PUBLIC_URL's host, port kept). */
-const serviceHost = (ctx: AppContext) => new URL(ctx.services.publicOrigin).host;
+export const serviceHost = (ctx: AppContext) => new URL(ctx.services.publicOrigin).host;
 
 export function arcadeOverrideRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });

@@ -14,6 +14,7 @@ import { bodyWith } from './enable.js';
 import { developer, developerGame } from './developer-game.js';
 import { openPlayStream } from './play-stream.js';
 import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
+import { serviceHost } from './override.js';
 import { ARCADE_PLAYER_DOCS } from './arcade-player-docs.js';
 
 const appIdParams: SchemaObject = {
@@ -99,8 +100,10 @@ export function arcadePlayerRoutes(api: VersionedRoutes): void {
     validate({ params: idParams }),
     ARCADE_OVERRIDE_DOCS.launch,
     async (ctx) => {
-      const game = await developerGame(ctx);
-      ctx.body = { data: await launchOverride(ctx.services.knex, launchDeps(), sessionCaller(ctx).account, game) };
+      // An override route: a publisher-blocked account may not open it either (spec: Endpoints).
+      const game = await developerGame(ctx, { publishing: true });
+      const { account } = sessionCaller(ctx);
+      ctx.body = { data: await launchOverride(ctx.services.knex, launchDeps(), account, game, serviceHost(ctx)) };
     },
   );
 
