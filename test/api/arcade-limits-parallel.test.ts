@@ -189,6 +189,21 @@ describe('Arcade: limits under concurrency', function () {
     ]);
   });
 
+  it('checks 3 of 8 parallel release checks with 3 of the day’s 20 left, running only those', async () => {
+    const dev = await arcadeDeveloper(app.client);
+    await enabledGame(dev, 'parallel-checks');
+    serveGame(host, dev.app.id);
+    const base = `/api/v1/account/apps/${dev.app.id}/arcade`;
+    const created = await dev.site.post(`${base}/releases`, releaseBody(host));
+    expect(created.status, created.text).to.equal(201);
+    const id = created.body.data.release.id as string;
+    await used('arcade-check', dev.app.id, 17);
+    const statuses = await statusesOf(Array.from({ length: 8 }, () => dev.site.post(`${base}/releases/${id}/check`)));
+    expect(tally(statuses)).to.deep.equal({ 200: 3, 429: 5 });
+    expect(await db()('arcade_checks').where({ release_id: id, cause: 'check' })).to.have.length(3);
+    expect(await usesOf('arcade-check', dev.app.id)).to.equal(20);
+  });
+
   it('takes 3 of 8 parallel store-page images with 3 of the day’s 30 uploads left', async () => {
     const dev = await arcadeDeveloper(app.client);
     await enabledGame(dev, 'parallel-media');
