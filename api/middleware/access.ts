@@ -10,7 +10,12 @@
 // `mfa_required`): a password alone may read, pass the second factor and sign out (the sign-in service,
 // outside /api/v1), nothing more. Before, such a session could mint an API key that outlived it.
 import type { Middleware, ParameterizedContext } from 'koa';
-import { owesSecondFactor, signedInRecently, verifiedWithTwoFactor } from '../../shared/auth/session-rules.js';
+import {
+  demandsSecondFactor,
+  owesSecondFactor,
+  signedInRecently,
+  verifiedWithTwoFactor,
+} from '../../shared/auth/session-rules.js';
 import { forbidden, insufficientScope, invalidKey, rateLimited, unauthorized } from '../../shared/errors.js';
 import { findKeyCaller, noteKeyUse } from '../../shared/keys/key-caller.js';
 import type { Allowance, Scope } from '../../shared/keys/scopes.js';
@@ -58,13 +63,6 @@ export async function resolveKey(ctx: Ctx, allowance: Allowance | null): Promise
       `The ${allowance} allowance of this key is used up for this hour.`,
     );
   }
-}
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** True for a write under /api/v1, where a session owing its second factor is refused. */
-export function demandsSecondFactor(method: string, path: string): boolean {
-  return !READS.has(method.toUpperCase()) && path.startsWith('/api/v1/');
 }
 
 function refuseOwedSecondFactor(ctx: Ctx): void {

@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import { ApiError, statusOf, type ErrorCode } from '../../shared/errors.js';
 import type { SchemaObject } from '../../shared/validation/ajv.js';
 import { routeErrors } from './derived-errors.js';
-import { demandsSecondFactor } from '../middleware/access.js';
+import { demandsSecondFactor } from '../../shared/auth/session-rules.js';
 import { accessWords, securityOf } from './access-words.js';
 import { components, overview, tagOf, TAGS } from './overview.js';
 import { mergeFacts, type ErrorRef, type RouteDoc, type RouteFacts } from './route-facts.js';

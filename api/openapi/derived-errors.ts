@@ -3,7 +3,7 @@
 // maps to one reason of describe-error.ts) and its upload reader. A route's doc adds only its own.
 import type { ValidationReason } from '../../shared/validation/describe-error.js';
 import type { SchemaObject } from '../../shared/validation/ajv.js';
-import { demandsSecondFactor } from '../middleware/access.js';
+import { demandsSecondFactor } from '../../shared/auth/session-rules.js';
 import type { ErrorRef, RouteFacts } from './route-facts.js';
 
 const KEYWORD_REASON: Record<string, ValidationReason> = {

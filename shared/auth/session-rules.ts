@@ -40,3 +40,13 @@ export function fromOwnOrigin(headers: Record<string, string | string[] | undefi
   if (typeof origin === 'string') return origin === publicOrigin;
   return headers['sec-fetch-site'] === 'same-origin';
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A write under /api/v1, which a session owing its second factor may not make: it may read, pass the
+ * factor and sign out (the sign-in service, outside /api/v1), nothing more.
+ */
+export function demandsSecondFactor(method: string, path: string): boolean {
+  return !READS.has(method.toUpperCase()) && path.startsWith('/api/v1/');
+}
