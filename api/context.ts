@@ -3,7 +3,15 @@ import type { ParameterizedContext } from 'koa';
 import type { Account } from '../shared/accounts/account.js';
 import type { Session } from '../shared/auth/models.js';
 import type { KeyIdentity } from '../shared/keys/key-caller.js';
-import type { UploadedFile } from './middleware/multipart.js';
+
+/** The file an upload route's multipart step read, in a temporary folder (middleware/multipart.ts). */
+export interface UploadedFile {
+  field: string;
+  path: string;
+  bytes: number;
+  declaredType: string | null;
+  filename: string | null;
+}
 
 export interface RequestInput {
   params: Record<string, unknown>;

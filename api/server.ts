@@ -1,15 +1,15 @@
 // The web process (Procfile `web`): serves the API until SIGTERM, then finishes what is in flight.
 import http from 'node:http';
 import type PgBoss from 'pg-boss';
-import { configOrExit } from '../shared/config.js';
-import { openDatabase, closeDatabase } from '../shared/db/knex.js';
-import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
-import { JobReplies } from '../shared/jobs/request-reply.js';
-import { Signals } from '../shared/jobs/signals.js';
+import { configOrExit } from '../shared/platform/config.js';
+import { openDatabase, closeDatabase } from '../shared/platform/db/knex.js';
+import { ensureQueues, startBoss, stopBoss } from '../shared/platform/jobs/boss.js';
+import { JobReplies } from '../shared/platform/jobs/request-reply.js';
+import { Signals } from '../shared/platform/jobs/signals.js';
 import { ensureSigningKeys } from '../shared/identity/signing-keys.js';
-import { flushLogs, logger } from '../shared/logger.js';
-import { QUEUES } from '../shared/queue.js';
-import { exitOnSignals } from '../shared/shutdown.js';
+import { flushLogs, logger } from '../shared/platform/logger.js';
+import { QUEUES } from '../shared/platform/jobs/queue.js';
+import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { createApp } from './app.js';
 import { closeServer } from './close-server.js';
 

@@ -3,11 +3,11 @@ import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import type { AuthServices } from '../shared/auth/services.js';
 import type { Allowances } from '../shared/keys/allowances.js';
-import type { Logger } from '../shared/logger.js';
-import type { ImageConfig, ArcadeConfig, OutboundConfig } from '../shared/config.js';
-import type { JobReplies } from '../shared/jobs/request-reply.js';
+import type { Logger } from '../shared/platform/logger.js';
+import type { ImageConfig, ArcadeConfig, OutboundConfig } from '../shared/platform/config.js';
+import type { JobReplies } from '../shared/platform/jobs/request-reply.js';
 import type { UploadServices } from '../shared/media/image-uploads.js';
-import type { MediaStorage } from '../shared/media/media-storage.js';
+import type { MediaStorage } from '../shared/platform/storage/media-storage.js';
 
 export interface ApiServices {
   knex: Knex;

@@ -1,11 +1,11 @@
 // The release step (Procfile `release`): applies pending migrations and installs or updates the queue
 // schema and queues, once, before new web and worker processes start.
-import { configOrExit } from '../shared/config.js';
-import { closeDatabase, openDatabase } from '../shared/db/knex.js';
-import { migrateLatest } from '../shared/db/migrations.js';
-import { ensureQueues, startBoss, stopBoss } from '../shared/jobs/boss.js';
-import { logger } from '../shared/logger.js';
-import { QUEUES } from '../shared/queue.js';
+import { configOrExit } from '../shared/platform/config.js';
+import { closeDatabase, openDatabase } from '../shared/platform/db/knex.js';
+import { migrateLatest } from '../shared/platform/db/migrations.js';
+import { ensureQueues, startBoss, stopBoss } from '../shared/platform/jobs/boss.js';
+import { logger } from '../shared/platform/logger.js';
+import { QUEUES } from '../shared/platform/jobs/queue.js';
 
 const config = configOrExit();
 if (!config.databaseUrl) {

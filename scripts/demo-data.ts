@@ -2,9 +2,9 @@
 // the database has none, then demo people and the demo Arcade game. Deterministic, so a repeat adds
 // nothing for what exists already.
 import type { Knex } from 'knex';
-import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../shared/arcade/demo-game.js';
-import { loadDemoCatalog } from '../shared/catalog/demo/load-demo-catalog.js';
-import { seedDemoPeople } from '../shared/people/demo-people.js';
+import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../db/seeds/demo-game.js';
+import { loadDemoCatalog } from '../db/seeds/catalog/load-demo-catalog.js';
+import { seedDemoPeople } from '../db/seeds/demo-people.js';
 
 export const DEMO_DEFAULTS = { accounts: 200, entries: 50 };
 

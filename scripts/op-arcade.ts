@@ -1,7 +1,7 @@
 // `npm run op -- arcade ...`: the Arcade settings an operator changes (DECISIONS: Staff and moderation).
 import { readFile } from 'node:fs/promises';
 import type { Knex } from 'knex';
-import type { Config } from '../shared/config.js';
+import type { Config } from '../shared/platform/config.js';
 import {
   allowPublisher,
   blockNetwork,

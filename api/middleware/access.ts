@@ -16,7 +16,7 @@ import {
   signedInRecently,
   verifiedWithTwoFactor,
 } from '../../shared/auth/session-rules.js';
-import { forbidden, insufficientScope, invalidKey, rateLimited, unauthorized } from '../../shared/errors.js';
+import { forbidden, insufficientScope, invalidKey, rateLimited, unauthorized } from '../../shared/platform/errors.js';
 import { findKeyCaller, noteKeyUse } from '../../shared/keys/key-caller.js';
 import type { Allowance, Scope } from '../../shared/keys/scopes.js';
 import { accountSuspended } from '../../shared/moderation/suspension.js';

@@ -7,7 +7,7 @@
 import type { Middleware } from 'koa';
 import { fromOwnOrigin } from '../../shared/auth/session-rules.js';
 import { findSession, touchSession } from '../../shared/auth/sessions.js';
-import { invalidKey } from '../../shared/errors.js';
+import { invalidKey } from '../../shared/platform/errors.js';
 import { isKeyTokenShape } from '../../shared/keys/key-token.js';
 import type { AppState } from '../context.js';
 

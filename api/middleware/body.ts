@@ -3,7 +3,7 @@
 // a body is refused, so a client never has its form-encoded fields silently ignored.
 import coBody from 'co-body';
 import type { Middleware } from 'koa';
-import { invalidRequest } from '../../shared/errors.js';
+import { invalidRequest } from '../../shared/platform/errors.js';
 import type { AppState } from '../context.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,6 +1,10 @@
 // Maps anything thrown while answering to the API error it stands for (see request-frame.ts).
-import { databaseUnavailable, isDatabaseUnreachable, mapDatabaseError } from '../../shared/db/database-errors.js';
-import { internal, invalidRequest, isApiError, notFound, type ApiError } from '../../shared/errors.js';
+import {
+  databaseUnavailable,
+  isDatabaseUnreachable,
+  mapDatabaseError,
+} from '../../shared/platform/db/database-errors.js';
+import { internal, invalidRequest, isApiError, notFound, type ApiError } from '../../shared/platform/errors.js';
 
 interface HttpLikeError {
   status?: number;

@@ -6,21 +6,13 @@ import path from 'node:path';
 import { tmpdir } from 'node:os';
 import formidable, { errors as formidableErrors } from 'formidable';
 import type { Middleware } from 'koa';
-import { invalidRequest } from '../../shared/errors.js';
-import { fieldWithNul, nulRefused } from '../../shared/validation/nul.js';
+import { invalidRequest } from '../../shared/platform/errors.js';
+import { fieldWithNul, nulRefused } from '../../shared/platform/validation/nul.js';
 import type { AppState } from '../context.js';
 import { withFacts } from '../openapi/route-facts.js';
 
 /** What every upload route accepts at most (spec: images up to 15 MB). */
 export const UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
-
-export interface UploadedFile {
-  field: string;
-  path: string;
-  bytes: number;
-  declaredType: string | null;
-  filename: string | null;
-}
 
 export interface MultipartOptions {
   field: string;

@@ -2,7 +2,7 @@
 // (`%00`, named `path`), in the query (each parameter by name) and anywhere in a JSON body. Multipart
 // fields are checked where they are read (multipart.ts). See shared/validation/nul.ts for why.
 import type { Middleware } from 'koa';
-import { fieldWithNul, nulRefused } from '../../shared/validation/nul.js';
+import { fieldWithNul, nulRefused } from '../../shared/platform/validation/nul.js';
 import type { AppState } from '../context.js';
 
 export function refuseNul(): Middleware<AppState> {

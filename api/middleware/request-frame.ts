@@ -5,9 +5,9 @@
 // trace in the answer; the trace goes to the log with the request id.
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { methodNotAllowed, notFound } from '../../shared/errors.js';
-import type { Logger } from '../../shared/logger.js';
-import type { Metrics } from '../../shared/metrics/metrics.js';
+import { methodNotAllowed, notFound } from '../../shared/platform/errors.js';
+import type { Logger } from '../../shared/platform/logger.js';
+import type { Metrics } from '../../shared/platform/metrics/metrics.js';
 import type { AppState } from '../context.js';
 import { toApiError } from './errors.js';
 

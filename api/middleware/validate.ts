@@ -1,10 +1,10 @@
 // Declares a route's input: path parameters, query and JSON body, each a JSON Schema compiled once when
 // the route is declared. The handler reads the checked, coerced values from `ctx.state.input`.
 import type { Middleware } from 'koa';
-import { invalidRequest } from '../../shared/errors.js';
-import { compileSchema, type SchemaObject, type ValidateFunction } from '../../shared/validation/ajv.js';
-import { coerceParameters } from '../../shared/validation/coerce.js';
-import { describeError } from '../../shared/validation/describe-error.js';
+import { invalidRequest } from '../../shared/platform/errors.js';
+import { compileSchema, type SchemaObject, type ValidateFunction } from '../../shared/platform/validation/ajv.js';
+import { coerceParameters } from '../../shared/platform/validation/coerce.js';
+import { describeError } from '../../shared/platform/validation/describe-error.js';
 import type { AppState } from '../context.js';
 import { withFacts } from '../openapi/route-facts.js';
 

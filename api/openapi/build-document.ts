@@ -3,8 +3,8 @@
 // 3.1 speaks JSON Schema), and errors are derived from the declarations plus each route's own. A route
 // without a doc() is listed all the same, marked `x-undocumented`, which test/api/openapi.test.ts refuses.
 import type Router from '@koa/router';
-import { ApiError, statusOf, type ErrorCode } from '../../shared/errors.js';
-import type { SchemaObject } from '../../shared/validation/ajv.js';
+import { ApiError, statusOf, type ErrorCode } from '../../shared/platform/errors.js';
+import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { routeErrors } from './derived-errors.js';
 import { demandsSecondFactor } from '../../shared/auth/session-rules.js';
 import { accessWords, securityOf } from './access-words.js';

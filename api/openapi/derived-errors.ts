@@ -1,8 +1,8 @@
 // The errors a route gives because of how it is declared, before its handler runs: its access declaration
 // (keys, scopes, allowances, sessions, suspension), the JSON body step, its input schemas (each keyword
 // maps to one reason of describe-error.ts) and its upload reader. A route's doc adds only its own.
-import type { ValidationReason } from '../../shared/validation/describe-error.js';
-import type { SchemaObject } from '../../shared/validation/ajv.js';
+import type { ValidationReason } from '../../shared/platform/validation/describe-error.js';
+import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { demandsSecondFactor } from '../../shared/auth/session-rules.js';
 import type { ErrorRef, RouteFacts } from './route-facts.js';
 

@@ -1,6 +1,6 @@
 // The parts of the reference that belong to no single route: the opening text, the groups routes are
 // listed in, the error and envelope shapes, and the two ways to authenticate.
-import { ERROR_CODES } from '../../shared/errors.js';
+import { ERROR_CODES } from '../../shared/platform/errors.js';
 import { ALLOWANCE_PER_HOUR, SCOPES } from '../../shared/keys/scopes.js';
 
 const DESCRIPTION = `The JSON API of the Jogatina game-community site and of Arcade, its store for browser games.

@@ -4,9 +4,9 @@
 // built by walking the router and merging these parts, so it describes what the server enforces, not
 // a second copy of it.
 import type { Middleware } from 'koa';
-import type { ErrorCode } from '../../shared/errors.js';
+import type { ErrorCode } from '../../shared/platform/errors.js';
 import type { Allowance, Scope } from '../../shared/keys/scopes.js';
-import type { SchemaObject } from '../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 
 /** An error a route may answer: its code alone, or `code:reason` when the body carries a reason. */
 export type ErrorRef = ErrorCode | `${ErrorCode}:${string}`;

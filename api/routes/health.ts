@@ -3,8 +3,8 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
-import { unavailable } from '../../shared/errors.js';
-import { checkHealth } from '../../shared/health.js';
+import { unavailable } from '../../shared/platform/errors.js';
+import { checkHealth } from '../../shared/platform/health.js';
 import type { AppState } from '../context.js';
 import { publicRoute } from '../middleware/access.js';
 import { HEALTH_DOC } from './health-docs.js';

@@ -7,8 +7,8 @@
 // `%2f`) is not a key and answers 404 like a missing object, a bad key, or anything under `staging/`
 // (unprocessed uploads are never served).
 import type { Middleware } from 'koa';
-import { methodNotAllowed, notFound } from '../../shared/errors.js';
-import { isValidMediaKey, STAGING_PREFIX } from '../../shared/media/media-storage.js';
+import { methodNotAllowed, notFound } from '../../shared/platform/errors.js';
+import { isValidMediaKey, STAGING_PREFIX } from '../../shared/platform/storage/media-storage.js';
 import type { AppState } from '../context.js';
 
 export const MEDIA_PATH = '/media/';

@@ -4,8 +4,8 @@
 // scraper's bearer token is not an API key. `/health` stays public and cheap.
 import { timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { notFound, unauthorized } from '../../shared/errors.js';
-import type { Metrics } from '../../shared/metrics/metrics.js';
+import { notFound, unauthorized } from '../../shared/platform/errors.js';
+import type { Metrics } from '../../shared/platform/metrics/metrics.js';
 import type { AppState } from '../context.js';
 
 function sameToken(given: string, expected: string): boolean {

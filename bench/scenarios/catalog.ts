@@ -3,13 +3,13 @@
 // under 150 ms), then GET /games end to end through the web process at 8 concurrent clients over a mix of
 // shapes (target at least 300 requests per second with p95 under 50 ms). EXPLAIN plans: bench/README.md.
 import type { Knex } from 'knex';
-import { loadDemoCatalog } from '../../shared/catalog/demo/load-demo-catalog.js';
+import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
 import { searchGames, searchTotals } from '../../shared/catalog/game-search.js';
 import { clearSearchCountCache, searchCounts } from '../../shared/catalog/search-counts.js';
 import type { GameSearch } from '../../shared/catalog/search-parameters.js';
-import { coerceParameters } from '../../shared/validation/coerce.js';
+import { coerceParameters } from '../../shared/platform/validation/coerce.js';
 import { gameSearchQuery } from '../../shared/catalog/search-parameters.js';
-import { createKnex } from '../../shared/db/knex.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
 import { measure } from '../lib/load.js';
 import { summariseSamples } from '../lib/samples.js';

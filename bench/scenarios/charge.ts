@@ -1,7 +1,7 @@
 // What charging an allowance adds to a keyed request: the key-resolution statement with and without the
 // allowance upsert, one at a time (no concurrency), interleaved in rounds. Target: about 1 ms at most.
 import { Account } from '../../shared/accounts/account.js';
-import { createKnex } from '../../shared/db/knex.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { findKeyCaller } from '../../shared/keys/key-caller.js';
 import { createKey } from '../../shared/keys/keys.js';

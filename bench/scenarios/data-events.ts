@@ -2,11 +2,11 @@
 // process delivers a backlog of events of one game to a local https receiver (the fake developer host of
 // the tests, reached through the outbound guard's test door), each a fresh ES256 JWT. The receiver answers
 // 204 at once, so the number is the service's: the job, the lease, signing, the guarded request, the update.
-import { createKnex } from '../../shared/db/knex.js';
-import { resetConfigForTests } from '../../shared/config.js';
-import { ensureQueues, startBoss, stopBoss } from '../../shared/jobs/boss.js';
-import { createLogger } from '../../shared/logger.js';
-import { QUEUES } from '../../shared/queue.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
+import { resetConfigForTests } from '../../shared/platform/config.js';
+import { ensureQueues, startBoss, stopBoss } from '../../shared/platform/jobs/boss.js';
+import { createLogger } from '../../shared/platform/logger.js';
+import { QUEUES } from '../../shared/platform/jobs/queue.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { startFakeHost } from '../../test/helpers/fake-host.js';

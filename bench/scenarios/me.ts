@@ -1,6 +1,6 @@
 // GET /api/v1/me with an API key (authenticate: hash + one query; allowance: one atomic upsert) against
 // a raw node:http server doing the same lookup. Target: at least 0.5x the raw rate, p99 under 20 ms.
-import { createKnex } from '../../shared/db/knex.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
 import { Account } from '../../shared/accounts/account.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { createKey } from '../../shared/keys/keys.js';

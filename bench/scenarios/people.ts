@@ -1,9 +1,9 @@
 // People pages over demo data of 10,000 accounts and a million library entries: GET
 // /profiles/{username}/library and GET /activity through the web process at 20 concurrent requests, each
 // cycling over many people and filters. Target: p95 under 25 ms for both.
-import { loadDemoCatalog } from '../../shared/catalog/demo/load-demo-catalog.js';
-import { createKnex } from '../../shared/db/knex.js';
-import { seedDemoPeople } from '../../shared/people/demo-people.js';
+import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
+import { seedDemoPeople } from '../../db/seeds/demo-people.js';
 import type { Knex } from 'knex';
 import { feedStatement, type ActivityFilters } from '../../shared/people/activity.js';
 import { personLibraryStatement, type LibraryQuery } from '../../shared/people/library.js';

@@ -1,7 +1,7 @@
 // "At most N per account" (apps, drafts, later layout images and Arcade apps). The account's row is locked
 // for the rest of the transaction, so two requests cannot both take the last place.
 import type { Knex } from 'knex';
-import { conflict } from '../errors.js';
+import { conflict } from '../platform/errors.js';
 
 export interface AccountLimit {
   table: string;

@@ -1,4 +1,4 @@
-import { BaseModel } from '../db/base-model.js';
+import { BaseModel } from '../platform/db/base-model.js';
 
 export type Role = 'member' | 'moderator' | 'admin';
 

@@ -1,8 +1,8 @@
 // The stored birth date and how it was confirmed. The database owns the rule that a date less than 13
 // years ago is refused (a trigger raising a named check violation, mapped here to 400).
 import type { Knex } from 'knex';
-import { registerConstraint } from '../db/database-errors.js';
-import { invalidRequest } from '../errors.js';
+import { registerConstraint } from '../platform/db/database-errors.js';
+import { invalidRequest } from '../platform/errors.js';
 import { Account } from './account.js';
 
 registerConstraint('accounts_birth_date_old_enough', () =>

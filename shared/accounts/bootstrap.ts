@@ -2,7 +2,7 @@
 // and with `adopt_twitch=true` turns the account's Twitch sign-in identity into its linked Twitch
 // connection. Safe to repeat: a second call changes nothing.
 import type { Knex } from 'knex';
-import { notFound } from '../errors.js';
+import { notFound } from '../platform/errors.js';
 
 export interface BootstrapResult {
   profile_created: boolean;

@@ -8,7 +8,7 @@ import { consumeSecondFactorCode } from '../auth/second-factor.js';
 import type { AuthServices } from '../auth/services.js';
 import { signedInRecently } from '../auth/session-rules.js';
 import type { Session } from '../auth/models.js';
-import { forbidden } from '../errors.js';
+import { forbidden } from '../platform/errors.js';
 import type { Account } from './account.js';
 
 export const DELETION_CATEGORIES = [

@@ -3,7 +3,7 @@
 // in memory.
 import { PassThrough, type Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../platform/logger.js';
 import { ACCOUNT_COLUMNS, EXPORTED_TABLES } from './export-registry.js';
 
 export const EXPORT_VERSION = 1;

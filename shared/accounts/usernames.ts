@@ -2,8 +2,8 @@
 // name pointing at its account (and away from everyone else) for 30 days. The `usernames` table holds
 // every name in use, current or alias, so the database enforces that one name has one holder.
 import type { Knex } from 'knex';
-import { registerConstraint } from '../db/database-errors.js';
-import { conflict } from '../errors.js';
+import { registerConstraint } from '../platform/db/database-errors.js';
+import { conflict } from '../platform/errors.js';
 import { Account } from './account.js';
 import { aliasExpiry, isUsernameShape, nextChangeAt } from './username-rules.js';
 

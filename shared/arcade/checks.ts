@@ -4,11 +4,11 @@
 // most once an hour per game and waits for nobody. The service's own checks of live games (`schedule`,
 // rechecks.ts) are its own work: like a report's, they spend nothing of the developer's 20.
 import type { Knex } from 'knex';
-import { internal } from '../errors.js';
-import { JobFailedError, JobTimeoutError, type JobReplies } from '../jobs/request-reply.js';
-import { sendJob } from '../queue.js';
-import { limiterFor } from '../auth/attempts.js';
+import { internal } from '../platform/errors.js';
+import { JobFailedError, JobTimeoutError, type JobReplies } from '../platform/jobs/request-reply.js';
+import { sendJob } from '../platform/jobs/queue.js';
 import type { CheckRow } from './presenters.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 export type CheckCause = 'check' | 'submit' | 'live' | 'report' | 'schedule';
 

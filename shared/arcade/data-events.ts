@@ -4,7 +4,7 @@
 // through the outbound guard, on the retry schedule of DECISIONS. While no live release names an events
 // URL the event waits (held) and no job runs; making such a release live sends the waiting ones.
 import type { Knex } from 'knex';
-import { sendJob } from '../queue.js';
+import { sendJob } from '../platform/jobs/queue.js';
 
 export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgotten';
 

@@ -5,8 +5,8 @@
 // a worker that dies in the middle leaves the event pending, leased for 15 s, for the next job or the
 // sweeper. Delivery is at least once: a receiver drops repeats by `webhook-id`.
 import type { Knex } from 'knex';
-import { guardedFetch } from '../net/guarded-fetch.js';
-import { isOutboundRefused } from '../net/outbound-refused.js';
+import { guardedFetch } from '../platform/net/guarded-fetch.js';
+import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { signToken } from '../identity/signing-keys.js';
 import { liveEventsUrl, queueDelivery, RETRY_SCHEDULE_SECONDS } from './data-events.js';
 

@@ -3,8 +3,8 @@
 // a live release. Everything shown comes from the approved revision and the live release, never a draft,
 // except the age rating: a stricter one submitted for review applies as soon as it is submitted.
 import type { Knex } from 'knex';
-import { decodeCursor, encodeCursor } from '../cursor.js';
-import { notFound } from '../errors.js';
+import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
+import { notFound } from '../platform/errors.js';
 import { shownAgeRating } from './listing-rules.js';
 import { imageUrls, mediaUrls, type ListingRow } from './presenters.js';
 

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import type { Session } from '../auth/models.js';
 import { verifiedWithTwoFactor } from '../auth/session-rules.js';
-import { conflict, forbidden, type ApiError } from '../errors.js';
+import { conflict, forbidden, type ApiError } from '../platform/errors.js';
 import { arcadeSettings } from './settings.js';
 
 export interface Eligibility {

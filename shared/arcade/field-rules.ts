@@ -1,7 +1,7 @@
 // The building blocks of Arcade's body rules (store page draft, release): each check either returns the
 // value as stored or throws 400 `invalid_request` reason `fields_invalid` naming the field, so a body is
 // judged field by field in the spec table's order and the first refused field is the one reported.
-import { invalidRequest, type ApiError } from '../errors.js';
+import { invalidRequest, type ApiError } from '../platform/errors.js';
 
 export const ORIENTATIONS = ['any', 'landscape', 'portrait'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];

@@ -2,13 +2,13 @@
 // `arcade_apps` row of an app; its slug is claimed for good in `arcade_claims` in the same transaction.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { limiterFor } from '../auth/attempts.js';
 import type { Session } from '../auth/models.js';
-import { registerConstraint } from '../db/database-errors.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { registerConstraint } from '../platform/db/database-errors.js';
+import { conflict, forbidden, notFound } from '../platform/errors.js';
 import { findOwnApp } from '../keys/apps.js';
 import { firstRefusal, eligibilityOf } from './eligibility.js';
 import { arcadeSettings, type ArcadeSettings } from './settings.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 export interface ArcadeApp {
   app_id: string;

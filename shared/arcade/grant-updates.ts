@@ -4,7 +4,7 @@
 // (api/routes/arcade/play-stream.ts). A stream also re-reads its state every few seconds, so a
 // notification lost while the listener reconnects costs at most that long.
 import type { Knex } from 'knex';
-import type { Signals } from '../jobs/signals.js';
+import type { Signals } from '../platform/jobs/signals.js';
 
 export const PLAY_CHANNEL = 'jogatina_arcade_play';
 

@@ -2,12 +2,12 @@
 // changing the nickname, revoking and forgetting. Each change that a game's server must learn of records
 // its data event in the same transaction, and tells open plays of the game (GRANT_UPDATE).
 import type { Knex } from 'knex';
-import { notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { recordDataEvent } from './data-events.js';
-import { limiterFor } from '../auth/attempts.js';
 import { notifyGrantUpdate } from './grant-updates.js';
 import { checkNickname } from './nickname-rules.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 /** Spec Limits: nickname changes, 10 per account per day. */
 const NICKNAME_CHANGES = { name: 'arcade-nickname', failures: 10, windowSeconds: 24 * 3600, reason: 'rate_limited' };

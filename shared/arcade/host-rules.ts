@@ -4,11 +4,11 @@
 // address is refused the same way; registrations come from RDAP through the guard, cached a day. When
 // RDAP cannot answer, the domain is not held against the developer: an outage must not block publishing.
 import type { Knex } from 'knex';
-import { config } from '../config.js';
-import { conflict, invalidRequest } from '../errors.js';
-import { checkHost } from '../net/checked-host.js';
-import { isOutboundRefused } from '../net/outbound-refused.js';
-import { domainRegistration } from '../net/rdap.js';
+import { config } from '../platform/config.js';
+import { conflict, invalidRequest } from '../platform/errors.js';
+import { checkHost } from '../platform/net/checked-host.js';
+import { isOutboundRefused } from '../platform/net/outbound-refused.js';
+import { domainRegistration } from '../platform/net/rdap.js';
 
 /** Spec: a domain registered more recently than this cannot host a game. */
 export const MIN_DOMAIN_AGE_DAYS = 30;

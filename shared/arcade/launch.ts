@@ -4,7 +4,7 @@
 // (which needs the player's active grant first).
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { forbidden, notFound } from '../errors.js';
+import { forbidden, notFound } from '../platform/errors.js';
 import { signToken } from '../identity/signing-keys.js';
 import type { ArcadeApp } from './games.js';
 import { activeGrant } from './grants.js';

@@ -3,7 +3,7 @@
 // moderator decides. A new draft starts from the newest approved revision (its fields and images), so
 // the developer edits what players see. Players only ever see an approved revision.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../platform/errors.js';
 import { imageUrls, listingViews, presentListingViews, type ListingRow } from './presenters.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 

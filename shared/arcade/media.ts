@@ -4,16 +4,16 @@
 // while any revision (draft, submitted, approved, or kept as history) names it, and is deleted when the
 // last one lets go of it.
 import type { Knex } from 'knex';
-import { invalidRequest, isApiError, type ApiError } from '../errors.js';
-import type { ImagePurpose } from '../media/image-records.js';
+import { invalidRequest, isApiError, type ApiError } from '../platform/errors.js';
 import { IMAGE_REFUSAL_REASONS, type ImageRefusalReason } from '../media/image-refusals.js';
 import { uploadImage, type UploadServices } from '../media/image-uploads.js';
-import type { MediaStorage } from '../media/media-storage.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
-import { limiterFor } from '../auth/attempts.js';
 import { type ArcadeApp } from './games.js';
 import { listingLocked, setListingSlot, workingRevision } from './listings.js';
 import type { ListingRow } from './presenters.js';
+import type { ImagePurpose } from '../media/rows.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 export const SLOT_KINDS = ['icon', 'tile', 'cover', 'screenshot'] as const;
 export type SlotKind = (typeof SLOT_KINDS)[number];

@@ -1,6 +1,6 @@
 // A player's nickname for a game (spec: PATCH /account/arcade/grants/{appId}): what a game shows other
 // players, so nothing in it may be invisible or change how the text around it reads.
-import { invalidRequest } from '../errors.js';
+import { invalidRequest } from '../platform/errors.js';
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 32;

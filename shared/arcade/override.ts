@@ -3,14 +3,14 @@
 // must resolve to public addresses only (looked up through the outbound guard; 60 lookups an hour per
 // account, counted before the lookup); 20 kept saves a day per app (refusals spend none).
 import type { Knex } from 'knex';
-import { conflict, forbidden, invalidRequest, isApiError, notFound, type ApiError } from '../errors.js';
-import { checkHost } from '../net/checked-host.js';
-import { isOutboundRefused } from '../net/outbound-refused.js';
-import { isUuid } from '../validation/uuid.js';
-import { limiterFor } from '../auth/attempts.js';
+import { conflict, forbidden, invalidRequest, isApiError, notFound, type ApiError } from '../platform/errors.js';
+import { checkHost } from '../platform/net/checked-host.js';
+import { isOutboundRefused } from '../platform/net/outbound-refused.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { type ArcadeApp } from './games.js';
 import { notifyOverrideChange } from './grant-updates.js';
 import { checkOverrideUrl } from './url-rules.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 export const OVERRIDE_LIFETIME_MS = 24 * 3600 * 1000;
 const SAVES = { name: 'arcade-override-save', failures: 20, windowSeconds: 24 * 3600, reason: 'rate_limited' };

@@ -6,8 +6,8 @@
 // email. A schedule checks each watched game at its own time of day through the url.check queue; those
 // checks, like a report's, spend nothing of the developer's 20 a day.
 import type { Knex } from 'knex';
-import { boss } from '../jobs/boss.js';
-import { sendJob } from '../queue.js';
+import { boss } from '../platform/jobs/boss.js';
+import { sendJob } from '../platform/jobs/queue.js';
 import type { CheckCause } from './checks.js';
 import type { ArcadeApp } from './games.js';
 import type { CheckRow, ReleaseRow } from './presenters.js';

@@ -2,17 +2,17 @@
 // run a fresh check in the worker first; what needs no fetch (state, approval age, rollback distance) is
 // refused before it, so a refusal never spends a check.
 import type { Knex } from 'knex';
-import { conflict } from '../errors.js';
-import type { JobReplies } from '../jobs/request-reply.js';
+import { conflict } from '../platform/errors.js';
+import type { JobReplies } from '../platform/jobs/request-reply.js';
 import { checkNow } from './checks.js';
 import { releaseHeldEvents } from './data-events.js';
-import { limiterFor } from '../auth/attempts.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 import { refuseBlockedHost } from './host-rules.js';
 import { pinLiveRelease } from './rechecks.js';
 import { APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './presenters.js';
 import { findRelease, releaseLocked } from './releases.js';
 import { emailDeveloper } from './review.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 export interface MoveServices {
   knex: Knex;

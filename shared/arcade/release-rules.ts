@@ -1,7 +1,7 @@
 // The release body (spec: Release, input fields, all required), judged field by field in the table's order.
 // A field of the wrong type is `fields_invalid`; a URL that is a string but breaks the URL rules is
 // `url_invalid` or `url_denied` (url-rules.ts), as the spec's table says for entry_url.
-import { invalidRequest } from '../errors.js';
+import { invalidRequest } from '../platform/errors.js';
 import {
   fieldsInvalid,
   lineText,

@@ -1,8 +1,8 @@
 // Releases of a game (spec: Release; POST/PUT/GET .../releases, withdraw). A release is edited only while
 // a draft; its number counts up per game. Checks, submit and live are in release-moves.ts.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { conflict, notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 import type { ReleaseRow } from './presenters.js';
 

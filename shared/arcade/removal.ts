@@ -2,7 +2,7 @@
 // origins stay claimed forever (arcade_claims), and its rows stay as evidence for 180 days, after which
 // the retention purge deletes them. The developer is emailed.
 import type { Knex } from 'knex';
-import { conflict } from '../errors.js';
+import { conflict } from '../platform/errors.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 import { emailDeveloper } from './review.js';
 

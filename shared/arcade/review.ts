@@ -3,10 +3,10 @@
 // moderator; what the developer sees (the review, the notice, the timeline) never names them.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { queueEmail } from '../email/outbox.js';
-import { conflict, invalidRequest, notFound } from '../errors.js';
+import { queueEmail } from '../platform/email/outbox.js';
+import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { recordAction } from '../moderation/moderator-actions.js';
-import { isUuid } from '../validation/uuid.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { recordEvent, type ArcadeApp } from './games.js';
 import type { CheckRow, ListingRow, ReleaseRow } from './presenters.js';
 

@@ -1,6 +1,6 @@
 // The Arcade slug (spec: POST /account/apps/{id}/arcade): the store page's address, 3 to 40 of a-z, 0-9
 // and hyphen, no hyphen at either end, and not a word the site needs for itself.
-import { invalidRequest } from '../errors.js';
+import { invalidRequest } from '../platform/errors.js';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
 

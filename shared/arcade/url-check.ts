@@ -3,10 +3,10 @@
 // developer's host does: a refused address, a broken certificate or a time-out fails the check with
 // `error` set, so the route and the url.check job always have a Check to store and show.
 import { createHash } from 'node:crypto';
-import { framingVerdict } from '../net/framing-policy.js';
-import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from '../net/guarded-fetch.js';
-import { OutboundRefused, type RefusalReason } from '../net/outbound-refused.js';
-import { networkOf, providerOf, UNKNOWN } from '../net/providers.js';
+import { framingVerdict } from '../platform/net/framing-policy.js';
+import { guardedFetch, type GuardedFetchOptions, type GuardedResponse } from '../platform/net/guarded-fetch.js';
+import { OutboundRefused, type RefusalReason } from '../platform/net/outbound-refused.js';
+import { networkOf, providerOf, UNKNOWN } from '../platform/net/providers.js';
 
 export const PROOF_PATH = '/.well-known/jogatina-arcade.txt';
 export const PROOF_MAX_BYTES = 4 * 1024;

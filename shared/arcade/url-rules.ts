@@ -5,8 +5,8 @@
 // The text is split by hand rather than handed to the URL parser first: the parser would silently fix what
 // we refuse (backslashes, a missing "//", "https:example.com", IP spellings, punycode it cannot decode), and
 // its refusal would hide which rule was broken. Once the parts pass, the parser normalises the path.
-import { config } from '../config.js';
-import { invalidRequest, type ApiError } from '../errors.js';
+import { config } from '../platform/config.js';
+import { invalidRequest, type ApiError } from '../platform/errors.js';
 import { browserMappedHostname, processHostname, type IdnDetail } from './idn.js';
 
 export const URL_MAX_LENGTH = 512;

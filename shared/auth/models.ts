@@ -1,5 +1,5 @@
 // Rows of the sign-in service: sessions, one-time tokens and recovery codes.
-import { BaseModel } from '../db/base-model.js';
+import { BaseModel } from '../platform/db/base-model.js';
 
 export type SecondFactor = 'none' | 'pending' | 'passed';
 

@@ -1,9 +1,9 @@
 // One-time links mailed to an address: magic sign-in (15 minutes) and email verification (7 days). Only
 // the token's hash is stored; using a link marks it used in the same statement that reads it.
 import type { Knex } from 'knex';
-import { randomToken, sha256 } from '../crypto/tokens.js';
-import { queueEmail } from '../email/outbox.js';
-import { invalidRequest } from '../errors.js';
+import { randomToken, sha256 } from '../platform/crypto/tokens.js';
+import { queueEmail } from '../platform/email/outbox.js';
+import { invalidRequest } from '../platform/errors.js';
 import { AuthToken, type TokenPurpose } from './models.js';
 
 const VALID_FOR_MS: Record<TokenPurpose, number> = {

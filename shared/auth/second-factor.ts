@@ -3,8 +3,8 @@
 // step or recovery code) is accepted once.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
-import { seal, unseal } from '../crypto/sealed-box.js';
-import { conflict, forbidden, recentSignInRequired, type ApiError } from '../errors.js';
+import { seal, unseal } from '../platform/crypto/sealed-box.js';
+import { conflict, forbidden, recentSignInRequired, type ApiError } from '../platform/errors.js';
 import { RecoveryCode, Session } from './models.js';
 import { verifyPassword } from './passwords.js';
 import type { AuthServices } from './services.js';

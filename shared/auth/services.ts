@@ -1,13 +1,13 @@
 // What the sign-in service's commands need from the process, built once at start.
 import type { Knex } from 'knex';
 import {
-  AttemptLimiter,
   DELETION_PROOFS,
   MAIL_REQUESTS,
   SIGN_IN_ATTEMPTS,
   SIGN_UPS_PER_ADDRESS,
   SIGN_UPS_PER_EMAIL,
 } from './attempts.js';
+import { AttemptLimiter } from '../platform/rate-limits/attempt-limiter.js';
 
 export interface AuthServices {
   knex: Knex;

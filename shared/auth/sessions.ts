@@ -1,11 +1,11 @@
 // Session commands. The cookie holds a random token; the database holds its SHA-256 only.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
-import { randomToken, sha256 } from '../crypto/tokens.js';
-import { queryPrepared } from '../db/prepared.js';
+import { randomToken, sha256 } from '../platform/crypto/tokens.js';
+import { queryPrepared } from '../platform/db/prepared.js';
 import { Session, type SecondFactor } from './models.js';
-import { notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { SESSION_IDLE_DAYS, sessionExpired, TOUCH_EVERY_MS } from './session-rules.js';
 
 export interface SessionOrigin {

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { claimFirstUsername } from '../accounts/usernames.js';
-import { conflict, firstPasswordReauthenticationRequired, unauthorized } from '../errors.js';
+import { conflict, firstPasswordReauthenticationRequired, unauthorized } from '../platform/errors.js';
 import type { Session } from './models.js';
 import { mailLink, useLink } from './one-time-links.js';
 import { hashPassword, verifyPassword } from './passwords.js';

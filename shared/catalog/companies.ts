@@ -2,7 +2,7 @@
 // role (publishes or develops at least one game) and status, sorted by relevance, catalog size, name or
 // founding date, 24 a page.
 import type { Knex } from 'knex';
-import { pageObject, pageWindow } from '../paging.js';
+import { pageObject, pageWindow } from '../platform/paging/paging.js';
 
 export const COMPANY_PAGE = { size: 24, maxPage: 100 };
 export const COMPANY_SORTS = ['relevance', 'catalog', 'name', 'oldest', 'newest'] as const;

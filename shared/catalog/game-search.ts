@@ -3,8 +3,8 @@
 // (lower case, accents removed): exact, prefix and word-prefix matches rank before matches inside a word;
 // when nothing matches, a trigram similarity search tolerates typos.
 import type { Knex } from 'knex';
-import { invalidRequest } from '../errors.js';
-import { pageObject, pageWindow } from '../paging.js';
+import { invalidRequest } from '../platform/errors.js';
+import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { parseAgeFilter } from './age-ratings.js';
 import { CountCache } from './count-cache.js';
 import { languageTerms } from './languages.js';

@@ -1,6 +1,6 @@
 // Reads of single games and of several by id (spec: GET /games/{slug}, GET /games/ratings).
 import type { Knex } from 'knex';
-import { notFound } from '../errors.js';
+import { notFound } from '../platform/errors.js';
 import type { GameRow } from './game-search.js';
 
 export async function gameBySlug(knex: Knex, slug: string): Promise<GameRow> {

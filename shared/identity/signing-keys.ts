@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type KeyLike } from 'jose';
 import type { Knex } from 'knex';
-import { seal, unseal } from '../crypto/sealed-box.js';
+import { seal, unseal } from '../platform/crypto/sealed-box.js';
 
 export const SIGNER_CACHE_MS = 10_000;
 /** DECISIONS: retiring keys leave the set after 24 hours. */

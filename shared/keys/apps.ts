@@ -1,14 +1,14 @@
 // App commands and reads. Every read and change is scoped to the owner: another account's app is 404.
 import type { Knex } from 'knex';
 import { claimAccountPlace } from '../accounts/account-limits.js';
-import { conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../platform/errors.js';
 import { App } from './models.js';
 import type { AppStats } from './presenters.js';
 import type { Scope } from './scopes.js';
-import { isUuid } from '../validation/uuid.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { appIconUrls } from '../media/app-icons.js';
 import { arcadeSummaries } from '../arcade/app-record.js';
-import type { MediaStorage } from '../media/media-storage.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 
 export const APPS_PER_ACCOUNT = 10;

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { WINDOW_MS } from './allowances.js';
-import { queryPrepared } from '../db/prepared.js';
+import { queryPrepared } from '../platform/db/prepared.js';
 import { keyTokenHash } from './key-token.js';
 import type { Allowance } from './scopes.js';
 

@@ -1,7 +1,7 @@
 // API key tokens: KEY_PREFIX followed by 32 lowercase hex characters. Anything else is refused before any
 // lookup, so malformed keys cost nothing and reveal nothing.
 import { randomBytes } from 'node:crypto';
-import { sha256 } from '../crypto/tokens.js';
+import { sha256 } from '../platform/crypto/tokens.js';
 
 export function newKeyToken(prefix: string): string {
   return `${prefix}${randomBytes(16).toString('hex')}`;

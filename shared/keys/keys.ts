@@ -1,11 +1,11 @@
 // Key commands. The token is made here, returned once, and only its SHA-256 is kept.
 import type { Knex } from 'knex';
-import { notFound } from '../errors.js';
+import { notFound } from '../platform/errors.js';
 import { findOwnApp } from './apps.js';
 import { byLiveThenNewest } from './key-rules.js';
 import { isKeyTokenShape, keyTokenHash, newKeyToken } from './key-token.js';
 import { ApiKey } from './models.js';
-import { isUuid } from '../validation/uuid.js';
+import { isUuid } from '../platform/validation/uuid.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

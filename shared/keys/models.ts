@@ -1,5 +1,5 @@
 // Apps and their API keys.
-import { BaseModel } from '../db/base-model.js';
+import { BaseModel } from '../platform/db/base-model.js';
 
 export class App extends BaseModel {
   static override tableName = 'apps';

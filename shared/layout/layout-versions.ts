@@ -2,7 +2,7 @@
 // version the client last saw, publish a version, reset. Every check of a version happens inside the one
 // statement that changes the row, so concurrent saves and publishes cannot both win.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../platform/errors.js';
 import { layoutMediaMap, namedMediaIds, touchNamedImages } from '../media/layout-images.js';
 import { defaultLayout } from './default-layout.js';
 import { readStoredLayout } from './stored-layout.js';

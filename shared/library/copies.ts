@@ -2,7 +2,7 @@
 // keyset order that ends on the row id, so a page continues exactly after the last row of the one before:
 // rows added or removed meanwhile neither repeat nor push others out, as offsets would.
 import type { Knex } from 'knex';
-import { decodeCursor, encodeCursor } from '../cursor.js';
+import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
 
 export const COPY_SORTS = ['newest', 'oldest', 'game'] as const;
 export type CopySort = (typeof COPY_SORTS)[number];

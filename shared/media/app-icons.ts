@@ -1,7 +1,7 @@
 // App icons (spec: POST/DELETE /account/apps/{id}/icon): one per app, an image row that goes with its
 // app. The answer's `icon_url` comes from here for every app answer.
 import type { Knex } from 'knex';
-import type { MediaStorage } from './media-storage.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
 
 /** Icon URLs of the given apps (absent: no icon). */

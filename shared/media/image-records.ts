@@ -2,96 +2,15 @@
 // transaction with what the purpose changes (the profile's current picture, the app's icon), after the
 // rules that only the worker can check (the layout quota counts the encoded bytes).
 import type { Knex } from 'knex';
-import type { ImageRefusalReason } from './image-refusals.js';
-import type { ImageProfileName } from './image-profiles.js';
-import type { EncodedImage } from './image-thread.js';
-import type { LayoutQuota } from './image-uploads.js';
-import { LAYOUT_QUOTA, layoutQuotaIn } from './layout-images.js';
-
-export const IMAGE_PURPOSES = [
-  'layout',
-  'avatar',
-  'banner',
-  'app_icon',
-  'arcade_icon',
-  'arcade_tile',
-  'arcade_cover',
-  'arcade_screenshot',
-] as const;
-export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
-
-/**
- * The output rules and storage folder of each purpose. Avatars and icons follow the spec's avatar rules;
- * a banner spans the page, so it follows the layout image rules (fit 1600x1600) instead. Arcade store-page
- * images follow the spec's slot rules: icons and tiles as avatars, covers and screenshots as layout images
- * that may not animate (the `still` profile). Only their own routes give them meaning: recording one
- * replaces nothing, as the store page's revisions decide which are in use.
- */
-export const PURPOSES: Record<ImagePurpose, { profile: ImageProfileName; folder: string }> = {
-  layout: { profile: 'layout', folder: 'layout' },
-  avatar: { profile: 'avatar', folder: 'avatars' },
-  banner: { profile: 'layout', folder: 'banners' },
-  app_icon: { profile: 'avatar', folder: 'icons' },
-  arcade_icon: { profile: 'avatar', folder: 'arcade/icons' },
-  arcade_tile: { profile: 'avatar', folder: 'arcade/tiles' },
-  arcade_cover: { profile: 'still', folder: 'arcade/covers' },
-  arcade_screenshot: { profile: 'still', folder: 'arcade/screenshots' },
-};
-
-/** Earlier avatars and banners kept per kind; older ones are forgotten as new ones arrive. */
-export const PICTURE_HISTORY_LIMIT = 10;
-
-export interface UploadRow {
-  id: string;
-  account_id: string;
-  purpose: ImagePurpose;
-  app_id: string | null;
-  staging_key: string;
-}
-
-export interface ImageRow {
-  id: string;
-  account_id: string;
-  purpose: ImagePurpose;
-  storage_key: string;
-  content_type: string;
-  width: number;
-  height: number;
-  bytes: number;
-  animated: boolean;
-  created_at: Date;
-}
-
-/** What the API shows of a stored image. */
-export interface StoredImage {
-  id: string;
-  url: string;
-  width: number;
-  height: number;
-  bytes: number;
-  animated: boolean;
-  created_at: string;
-}
-
-/** The worker's answer to the waiting route. */
-export type ImageJobAnswer =
-  | { image: StoredImage }
-  | { refused: { reason: ImageRefusalReason; message: string } }
-  | { quota: LayoutQuota }
-  | { screeningUnavailable: string }
-  | { failed: string };
-
-export function presentImage(row: ImageRow, url: (key: string) => string): StoredImage {
-  return {
-    id: row.id,
-    url: url(row.storage_key),
-    width: row.width,
-    height: row.height,
-    bytes: row.bytes,
-    animated: row.animated,
-    created_at: new Date(row.created_at).toISOString(),
-  };
-}
+import { layoutQuotaIn } from './layout-images.js';
+import {
+  LAYOUT_QUOTA,
+  PICTURE_HISTORY_LIMIT,
+  type EncodedImage,
+  type ImageRow,
+  type LayoutQuota,
+  type UploadRow,
+} from './rows.js';
 
 /** `replaced`: files of rows this recording deleted (an old icon, pictures past the history). */
 export type RecordOutcome = { row: ImageRow; replaced: string[] } | { quota: LayoutQuota } | { gone: true };

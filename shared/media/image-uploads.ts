@@ -5,20 +5,16 @@
 import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { conflict, internal, invalidRequest, type ApiError } from '../errors.js';
-import { JobFailedError, JobTimeoutError, type JobReplies } from '../jobs/request-reply.js';
-import type { Logger } from '../logger.js';
-import { sendJob } from '../queue.js';
-import type { ImageConfig } from '../config.js';
-import {
-  presentImage,
-  type ImageJobAnswer,
-  type ImagePurpose,
-  type ImageRow,
-  type StoredImage,
-} from './image-records.js';
-import type { MediaStorage } from './media-storage.js';
+import { conflict, internal, invalidRequest, type ApiError } from '../platform/errors.js';
+import { JobFailedError, JobTimeoutError, type JobReplies } from '../platform/jobs/request-reply.js';
+import type { Logger } from '../platform/logger.js';
+import { sendJob } from '../platform/jobs/queue.js';
+import type { ImageConfig } from '../platform/config.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
+import type { ImageJobAnswer, ImagePurpose, ImageRow, StoredImage } from './rows.js';
+import { presentImage } from './presenters.js';
+import type { LayoutQuota } from './rows.js';
 
 export interface UploadServices {
   knex: Knex;
@@ -119,13 +115,6 @@ function answerError(answer: Exclude<ImageJobAnswer, { image: StoredImage }>): A
     return internal('screening_unavailable', 'Uploads cannot be checked right now, so none are accepted.');
   }
   return internal('upload_failed', answer.failed);
-}
-
-export interface LayoutQuota {
-  limit: number;
-  count: number;
-  bytes_limit: number;
-  bytes: number;
 }
 
 export function quotaExceeded(quota: LayoutQuota): ApiError {

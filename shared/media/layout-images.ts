@@ -3,14 +3,14 @@
 // image is answered by PostgreSQL's jsonpath over the stored documents, so listing, deleting and cleaning
 // up all read the same rule without loading the documents into the process.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
-import type { ImageRow, StoredImage } from './image-records.js';
-import { presentImage } from './image-records.js';
-import type { MediaStorage } from './media-storage.js';
+import { conflict, notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
+import type { ImageRow, StoredImage } from './rows.js';
+import { presentImage } from './presenters.js';
+import { LAYOUT_QUOTA } from './rows.js';
 
-export const LAYOUT_QUOTA = { limit: 15, bytes_limit: 10_485_760 } as const;
 /** Days an image may go unnamed by every layout before media.cleanup removes it. */
 export const UNNAMED_DAYS = 7;
 

@@ -3,7 +3,7 @@
 // DELETE ... RETURNING, so two runs at once share the work instead of doing it twice.
 import type { Knex } from 'knex';
 import { removeUnnamedLayoutImages } from './layout-images.js';
-import type { MediaStorage } from './media-storage.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOldOrphans, removeOrphans } from './orphaned-media.js';
 
 /** An upload or a claimed object this old belongs to no running job (image.process expires in 2 minutes). */

@@ -1,7 +1,7 @@
 // Storage objects that no row points at any more (see the images migration): deleted from storage
 // first, then forgotten, so a crash between the two only means deleting a missing object again.
 import type { Knex } from 'knex';
-import type { MediaStorage } from './media-storage.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 
 /** Deletes the given queued objects now; what fails stays queued for media.cleanup. */
 export async function removeOrphans(knex: Knex, media: MediaStorage, keys: string[]): Promise<number> {

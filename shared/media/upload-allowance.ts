@@ -2,7 +2,7 @@
 // uploads per 10 minutes). Counted in PostgreSQL like the other attempt limits, so every web process
 // shares the count; a refused upload counts too, since the work of reading it was done.
 import type { Knex } from 'knex';
-import { limiterFor } from '../auth/attempts.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 export const IMAGE_UPLOADS = { name: 'image-upload', failures: 30, windowSeconds: 10 * 60, reason: 'too_many_uploads' };
 

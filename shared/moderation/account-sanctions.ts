@@ -3,8 +3,8 @@
 // the table GET /account/state reads, so the account sees them there at once.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { invalidRequest, notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { invalidRequest, notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import type { InfractionInput } from './infraction-rules.js';
 import { recordAction } from './moderator-actions.js';
 

@@ -1,7 +1,7 @@
 // The record of every moderator action, written in the transaction of the action itself so neither can
 // exist without the other, and read back page by page for staff (GET /moderation/actions).
 import type { Knex } from 'knex';
-import { pageObject, pageWindow } from '../paging.js';
+import { pageObject, pageWindow } from '../platform/paging/paging.js';
 
 export type ModeratorAction =
   | 'resolve_report'

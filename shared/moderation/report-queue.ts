@@ -2,7 +2,7 @@
 // (CHILD_SAFETY, SELF_HARM, VIOLENCE; then SCAM; then the rest), oldest first. The order is the
 // database's, over the reports_queue index on (status, priority, created_at, id); nothing is sorted here.
 import type { Knex } from 'knex';
-import { pageObject, pageWindow } from '../paging.js';
+import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import type { ReportKind, ReportReason } from '../reports/report-rules.js';
 
 export const QUEUE_PAGE = { size: 50 };

@@ -3,8 +3,8 @@
 // the reporter to report the same target again (the one-open rule covers open reports only).
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { conflict, notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { conflict, notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import { recordAction } from './moderator-actions.js';
 
 export const REPORT_OUTCOMES = ['no_action', 'content_removed', 'warned', 'suspended', 'banned'] as const;

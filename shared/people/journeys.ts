@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { presentGames } from '../catalog/game-presenter.js';
 import type { GameRow } from '../catalog/game-search.js';
-import { pageObject, pageWindow, type PageSpec } from '../paging.js';
+import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
 export const JOURNEY_PAGE = { defaultLimit: 24, maxLimit: 48, maxPage: 200 };

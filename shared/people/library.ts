@@ -3,8 +3,8 @@
 // otherwise, so a client need not tell "private" from "empty". Filters combine with AND; the total comes
 // from its own count, so `has_more` is right even past the last row.
 import type { Knex } from 'knex';
-import { queryPrepared, statementName } from '../db/prepared.js';
-import { pageObject, pageWindow, type PageSpec } from '../paging.js';
+import { queryPrepared, statementName } from '../platform/db/prepared.js';
+import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, seesLibrarySql, type FoundPerson } from './visibility.js';
 
 export const LIBRARY_STATUSES = ['COMPLETED', 'PLAYING', 'ON_HOLD', 'DROPPED', 'BACKLOG', 'WISHLIST'] as const;

@@ -3,7 +3,7 @@
 // the reader blocks are left out; suspended accounts are left out of rows and total alike, except for
 // staff (who must find them to act) and for the suspended account itself.
 import type { Knex } from 'knex';
-import { pageObject, pageWindow, type PageSpec } from '../paging.js';
+import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { NOT_SUSPENDED } from './visibility.js';
 
 export const PEOPLE_PAGE: PageSpec = { size: 24, maxPage: 100 };

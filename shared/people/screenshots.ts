@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { presentGames } from '../catalog/game-presenter.js';
 import type { GameRow } from '../catalog/game-search.js';
-import { pageObject, pageWindow } from '../paging.js';
+import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
 export const SCREENSHOT_PAGE = { size: 48 };

@@ -1,7 +1,7 @@
 // A person's public standing (spec: /profiles/{username}/minerals, /verification, /profiles/levels):
 // mineral balance and level, and who vouched for their badge. No ledger, no private detail.
 import type { Knex } from 'knex';
-import { isUuid } from '../validation/uuid.js';
+import { isUuid } from '../platform/validation/uuid.js';
 
 export async function mineralsOf(knex: Knex, accountId: string) {
   const row = await knex('mineral_balances').where({ account_id: accountId }).first('balance', 'level');

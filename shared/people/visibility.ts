@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { isUsernameShape } from '../accounts/username-rules.js';
-import { queryPrepared } from '../db/prepared.js';
+import { queryPrepared } from '../platform/db/prepared.js';
 import { canSee, canSeeSql, relationSql, relationTo } from './item-visibility.js';
 
 export interface Reader {

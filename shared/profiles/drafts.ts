@@ -1,8 +1,8 @@
 // Drafts: unpublished writing of the owner. Another account's draft is 404, like every owned resource.
 import type { Knex } from 'knex';
 import { claimAccountPlace } from '../accounts/account-limits.js';
-import { notFound } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { notFound } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 
 export const DRAFT_KINDS = ['review', 'list', 'journal', 'note'] as const;
 export const DRAFTS_PER_ACCOUNT = 100;

@@ -2,11 +2,12 @@
 // it current and keeps the one before in the history; forgetting removes an earlier picture but never the
 // current one, which only a new upload or clearing replaces.
 import type { Knex } from 'knex';
-import { conflict, notFound } from '../errors.js';
-import { PICTURE_HISTORY_LIMIT, presentImage, type ImageRow } from '../media/image-records.js';
-import type { MediaStorage } from '../media/media-storage.js';
+import { conflict, notFound } from '../platform/errors.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
-import { isUuid } from '../validation/uuid.js';
+import { isUuid } from '../platform/validation/uuid.js';
+import { PICTURE_HISTORY_LIMIT, type ImageRow } from '../media/rows.js';
+import { presentImage } from '../media/presenters.js';
 
 export const PICTURE_KINDS = ['AVATAR', 'BANNER'] as const;
 export type PictureKind = (typeof PICTURE_KINDS)[number];

@@ -5,8 +5,8 @@
 // of this game leaves `instance` null rather than guess.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { invalidRequest } from '../errors.js';
-import { isUuid } from '../validation/uuid.js';
+import { invalidRequest } from '../platform/errors.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import type { ReportTarget } from './report-targets.js';
 
 export async function findArcadeAppTarget(

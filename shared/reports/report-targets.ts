@@ -9,11 +9,11 @@
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { findByUsername } from '../accounts/usernames.js';
-import { invalidRequest, notFound } from '../errors.js';
+import { invalidRequest, notFound } from '../platform/errors.js';
 import { canSee, type ItemVisibility, type ReaderRelation } from '../people/item-visibility.js';
 import { libraryVisibilityOf } from '../people/visibility.js';
 import { readProfile } from '../profiles/profile.js';
-import { isUuid } from '../validation/uuid.js';
+import { isUuid } from '../platform/validation/uuid.js';
 import type { ReportKind } from './report-rules.js';
 
 export type Snapshot = Record<string, unknown>;

@@ -3,8 +3,8 @@
 // so two requests racing each other cannot both pass: the loser's unique violation becomes the 409.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
-import { registerConstraint } from '../db/database-errors.js';
-import { conflict, notFound } from '../errors.js';
+import { registerConstraint } from '../platform/db/database-errors.js';
+import { conflict, notFound } from '../platform/errors.js';
 import { afterArcadeReport } from '../arcade/report-effects.js';
 import { findArcadeAppTarget } from './arcade-app-target.js';
 import type { ReportInput } from './report-rules.js';

@@ -13,7 +13,7 @@
 import type { Knex } from 'knex';
 import { REMOVED_EVIDENCE_DAYS } from '../arcade/removal.js';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
-import type { MediaStorage } from '../media/media-storage.js';
+import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -3,7 +3,7 @@
 // matching the username or display name without case or accents. Presenting reads no more rows: the
 // avatar comes in the same query.
 import type { Knex } from 'knex';
-import { pageObject, pageWindow } from '../paging.js';
+import { pageObject, pageWindow } from '../platform/paging/paging.js';
 
 export const CONNECTION_PAGE = { size: 50 };
 

@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { findByUsername } from '../accounts/usernames.js';
-import { conflict, invalidRequest, notFound } from '../errors.js';
+import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { libraryVisibilityOf } from '../people/visibility.js';
 
 export interface FollowState {

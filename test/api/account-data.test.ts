@@ -5,7 +5,7 @@ import { mailLink } from '../../shared/auth/one-time-links.js';
 import { currentTotp } from '../../shared/auth/totp.js';
 import { DELETION_CATEGORIES, KEPT_ON_DELETION, tablesOf } from '../../shared/accounts/data-deletion.js';
 import { EXPORTED_TABLES, NOT_EXPORTED } from '../../shared/accounts/export-registry.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { accountOwnedTables } from '../helpers/schema.js';
 import { ageSession, appWithKey, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { Account } from '../../shared/accounts/account.js';
 import { findByUsername } from '../../shared/accounts/usernames.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -3,7 +3,7 @@
 // subject (or the library) in the database, or through the route that changes it, and reads the feed over
 // HTTP as the readers it concerns.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import {
   follow,

@@ -1,7 +1,7 @@
 // The activity feed: what each reader sees across authors, the filters, paging, a person's reviews and a
 // game's activity with its session totals.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import {
   block,

@@ -1,7 +1,7 @@
 // Apps and keys of the account (spec: Account routes; DECISIONS: API keys), and the account's sessions.
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';

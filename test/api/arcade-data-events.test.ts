@@ -4,8 +4,8 @@
 // released when one goes live, and the counts in the app answers.
 import { expect } from 'chai';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
 import { deliverDataEvent } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';

@@ -1,9 +1,9 @@
 // The demo Arcade game of a first start: listed, in the directory, asking for identify with an events URL,
 // and launchable by a player who agrees; seeding it again adds nothing.
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
-import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../../shared/arcade/demo-game.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../../db/seeds/demo-game.js';
 import { sweepRechecks } from '../../shared/arcade/rechecks.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

@@ -1,7 +1,7 @@
 // The public Arcade: the directory (newest approval first, q by name, a signed cursor, limit bounds) and the
 // store page, showing only listed games without a notice, built from the approved revision only.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { arcadeDeveloper, currentTermsVersion, listingBody, seededGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

@@ -2,7 +2,7 @@
 // the spec's order, the app answers' `arcade` summary and deleting an app that has a game.
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { publishTerms, setAppLimit, setOpenPublishing } from '../../shared/arcade/settings.js';
 import { arcadeDeveloper, currentTermsVersion, enabledGame, type DeveloperOptions } from '../helpers/arcade.js';

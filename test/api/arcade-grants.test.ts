@@ -1,10 +1,10 @@
 // Players' grants and launches: the nickname rules, the player id through revoke and forget, the events each
 // change records, launching live and test plays with their refusals, and the play a report can cite.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
-import { config } from '../../shared/config.js';
+import { config } from '../../shared/platform/config.js';
 import { arcadeDeveloper, enabledGame, releaseColumns, seededGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';

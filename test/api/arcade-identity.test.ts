@@ -5,8 +5,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import {
   ensureSigningKeys,

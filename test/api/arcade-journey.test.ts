@@ -3,7 +3,7 @@
 // moderator approval, live, a new release live, rollback, rollback too far, remove.
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { arcadeDeveloper, enabledGame, GAME_PAGE, listingBody, releaseBody, serveGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';

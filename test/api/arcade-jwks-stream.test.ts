@@ -3,8 +3,8 @@
 // development URL of a test play goes away.
 import http from 'node:http';
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { ensureSigningKeys, forgetSigner, rotateSigningKeys } from '../../shared/identity/signing-keys.js';
 import { arcadeDeveloper, enabledGame, releaseColumns, seededGame } from '../helpers/arcade.js';

@@ -1,8 +1,8 @@
 // GET /arcade/jwks (spec: Key set, Authentication rule 6, Errors 503 identity_unavailable, Limits "Key set
 // cache"): the plain JWK Set a game server verifies identity tokens and data events with.
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import {
   ensureSigningKeys,
   forgetSigner,

@@ -4,7 +4,7 @@
 // use it took. Counts, never times.
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import {
   arcadeDeveloper,

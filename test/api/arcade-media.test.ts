@@ -3,7 +3,7 @@
 // players see them, and the refusals in the order the route meets them.
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { arcadeDeveloper, enabledGame, listingBody, releaseColumns, seededGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';

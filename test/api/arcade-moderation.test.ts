@@ -1,7 +1,7 @@
 // Moderation of Arcade: the queue, release and store-page decisions with their effect on what the
 // developer and players see, actions on games with their notices, and members kept out.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { arcadeDeveloper, enabledGame, listingBody, releaseColumns } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { staffMember } from '../helpers/moderation.js';

@@ -1,7 +1,7 @@
 // The development URL: the owner's machine and public hosts (resolved through the outbound guard), every
 // refusal of the spec, the 24-hour life, `ready` and `blocked_reason`, and both daily and hourly limits.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { arcadeDeveloper, enabledGame, listingBody, releaseColumns } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { enterDoor, startFakeHost, type FakeHost } from '../helpers/fake-host.js';

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { sweepRechecks } from '../../shared/arcade/rechecks.js';
 import { slotOffsetSeconds } from '../../shared/arcade/recheck-rules.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { arcadeDeveloper, enabledGame, listingBody, releaseBody, seededGame, serveGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

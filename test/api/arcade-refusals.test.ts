@@ -1,9 +1,9 @@
 // Every refusal a developer route gives (spec arcade.md: Errors), each caused for real: a local https
 // developer host for the checks, a fake RDAP server for domain ages.
 import { expect } from 'chai';
-import { resetConfigForTests } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
-import { clearRdapCache } from '../../shared/net/rdap.js';
+import { resetConfigForTests } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { clearRdapCache } from '../../shared/platform/net/rdap.js';
 import { publishTerms } from '../../shared/arcade/settings.js';
 import { arcadeDeveloper, enabledGame, listingBody, releaseBody, serveGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

@@ -2,7 +2,7 @@
 // the hourly re-check whatever the number of reports, and three reporters hiding the game until a
 // moderator decides.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { seededGame } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

@@ -1,7 +1,7 @@
 // Attempt limits under concurrency, over real HTTP: many guesses sent at once for one account get exactly
 // the limit's number checked, the rest 429 before any check. Counts, never times.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';

@@ -1,7 +1,7 @@
 // Magic-link sign-in (passwordless accounts), email verification, and the first password.
 import { expect } from 'chai';
 import { Account } from '../../shared/accounts/account.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, buildAccount, PASSWORD, uniqueEmail } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';

@@ -2,7 +2,7 @@
 // the attempt limits (DECISIONS: Sign-in service and sessions).
 import { expect } from 'chai';
 import { Session } from '../../shared/auth/models.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, appWithKey, buildAccount, PASSWORD, signedInClient, uniqueEmail } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';

@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { Account } from '../../shared/accounts/account.js';
 import { mailLink } from '../../shared/auth/one-time-links.js';
 import { currentTotp } from '../../shared/auth/totp.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';

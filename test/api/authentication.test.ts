@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { AppState } from '../../api/context.js';
 import { publicRoute, scoped, sessionOnly } from '../../api/middleware/access.js';
 import { currentTotp } from '../../shared/auth/totp.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { Allowances } from '../../shared/keys/allowances.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { ageSession, appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';

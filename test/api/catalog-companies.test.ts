@@ -1,7 +1,7 @@
 // GET /search/companies on a few hand-built companies and games.
 import { expect } from 'chai';
 import { refreshCompanyCounts } from '../../shared/catalog/companies.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { useTestApp } from '../helpers/test-app.js';
 

@@ -1,6 +1,6 @@
 // GET /games and friends on a small hand-built catalog where every right answer is known.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

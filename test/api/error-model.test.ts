@@ -4,8 +4,8 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import type { AppState } from '../../api/context.js';
 import { validate } from '../../api/middleware/validate.js';
-import { db } from '../../shared/db/knex.js';
-import { pageParameter } from '../../shared/paging.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { pageParameter } from '../../shared/platform/paging/paging.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 function probes(): Router<AppState> {

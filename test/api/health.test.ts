@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createKnex } from '../../shared/db/knex.js';
-import { freePort } from '../../shared/db/embedded.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
+import { freePort } from '../../shared/platform/db/embedded.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('GET /health', () => {

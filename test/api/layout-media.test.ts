@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { db } from '../../shared/db/knex.js';
-import { boss } from '../../shared/jobs/boss.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { boss } from '../../shared/platform/jobs/boss.js';
 import { cleanMediaNow } from '../../shared/media/media-cleanup.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';

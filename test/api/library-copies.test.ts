@@ -2,7 +2,7 @@
 // (no row twice, none skipped, ties in created_at to the microsecond included), checks what a cursor may and may not be, and
 // who may call.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import type { HttpVerbs } from '../helpers/http-client.js';

@@ -4,8 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { LocalMediaStorage } from '../../shared/media/local-media-storage.js';
-import { S3MediaStorage } from '../../shared/media/s3-media-storage.js';
+import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
+import { S3MediaStorage } from '../../shared/platform/storage/s3-media-storage.js';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -1,7 +1,7 @@
 // Moderators acting on accounts (DECISIONS: infractions and the publisher block) and what a suspension
 // does: the account reads, its keys and sessions stop writing, and GET /account/state says why.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import { staffMember } from '../helpers/moderation.js';

@@ -1,7 +1,7 @@
 // The moderation queue (DECISIONS: Staff and moderation): who reaches it, its order, resolving a report,
 // and the record of every moderator action. Sanctions on accounts are in moderation-accounts.test.ts.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';
 import { staffMember } from '../helpers/moderation.js';

@@ -1,6 +1,6 @@
 // GET /discovery/people: friends playing now and people with a similar taste.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { block, follow, libraryEntry, namedPerson, playSession } from '../helpers/people.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -1,7 +1,7 @@
 // GET /profiles/{username}/journeys: which runs each reader sees, newest first, with their catalog games
 // shaped like /games, the page bounds and the key scope.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import { block, catalogGame, follow, journey, namedPerson } from '../helpers/people.js';

@@ -1,7 +1,7 @@
 // GET /profiles/{username}/lists and /lists/folders: what each reader sees of a person's lists and folders,
 // every filter and sort, the `before` cursor, and every bound as a 400 naming its parameter.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import { block, follow, list, listFolder, namedPerson } from '../helpers/people.js';

@@ -3,7 +3,7 @@
 // people-library.test.ts.
 import { expect } from 'chai';
 import { renameAccount } from '../../shared/accounts/usernames.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import type { HttpVerbs } from '../helpers/http-client.js';

@@ -1,7 +1,7 @@
 // GET /search/people: matching without case or accents, relevance order, the other sorts, the verified
 // filter, who is left out (no username, suspended, blocked either way) and the bounds of the parameters.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount } from '../helpers/factories.js';
 import * as people from '../helpers/people.js';

@@ -1,7 +1,7 @@
 // GET /profiles/{username}/social: counts, the reader's relationship, the conversation as the reader may
 // see it, and the reader's own wallet.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { CONVERSATION_SIZE } from '../../shared/people/profile-social.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';

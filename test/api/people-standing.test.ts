@@ -1,6 +1,6 @@
 // Minerals, verification and levels of people.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -4,7 +4,7 @@ import { useCleanDatabase } from '../helpers/clean-database.js';
 import { block, follow, libraryEntry, namedPerson, playSession } from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 
 describe('GET /profiles/{username}/stats', () => {
   useCleanDatabase();

@@ -4,7 +4,7 @@
 // every caller (cached publicly), so they leave out the suspended for everyone and cannot apply a
 // reader's blocks. The world: test/helpers/visibility-world.ts; each `it` is one cell.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

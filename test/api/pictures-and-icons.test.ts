@@ -1,8 +1,8 @@
 // Avatar and banner with their history, app icons, and the upload failures the worker can report.
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { db } from '../../shared/db/knex.js';
-import { ImagePool } from '../../shared/media/image-pool.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { ImagePool } from '../../workers/images/image-pool.js';
 import type { TestClient } from '../helpers/http-client.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';

@@ -1,7 +1,7 @@
 // GET /profiles/{username}/layout: what visitors (and the owner, as a visitor) see of a layout.
 import { expect } from 'chai';
 import { renameAccount } from '../../shared/accounts/usernames.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { defaultLayout } from '../../shared/layout/default-layout.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';

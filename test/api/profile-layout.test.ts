@@ -1,7 +1,7 @@
 // The owner's profile layout: versions, conflicts, publishing, reset, concurrent saves, and stored
 // documents this build cannot fully read.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';
 import { everyTypeLayout } from '../helpers/layouts.js';

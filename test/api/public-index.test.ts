@@ -1,6 +1,6 @@
 // GET /index: the sitemap's list of what anyone may see, most recent first, at most 1000 of each kind.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount } from '../helpers/factories.js';
 import * as people from '../helpers/people.js';

@@ -1,7 +1,7 @@
 // What each report kind finds (spec: Reports, `id`): reviews and diary entries by uuid, lists and
 // screenshots by public id, comments by kind, and the snapshot moderation reads later.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { comment, journey, list, namedPerson, playSession, review, screenshot } from '../helpers/people.js';
 import { useTestApp } from '../helpers/test-app.js';

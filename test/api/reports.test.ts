@@ -2,7 +2,7 @@
 // targets that are missing or that the reporter cannot see. What each kind finds is in
 // reports-targets.test.ts.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import { staffMember } from '../helpers/moderation.js';

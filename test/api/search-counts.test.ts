@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { claimFirstUsername } from '../../shared/accounts/usernames.js';
 import { clearSearchCountCache, searchCounts } from '../../shared/catalog/search-counts.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

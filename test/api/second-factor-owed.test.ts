@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { routeLayers } from '../../api/openapi/build-document.js';
 import { currentTotp } from '../../shared/auth/totp.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { appRouter } from '../helpers/app-router.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount, PASSWORD } from '../helpers/factories.js';

@@ -2,7 +2,7 @@
 // lists, and what a block or a follow changes in what a reader sees.
 import { expect } from 'chai';
 import { claimFirstUsername } from '../../shared/accounts/usernames.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';
 import { everyTypeLayout } from '../helpers/layouts.js';

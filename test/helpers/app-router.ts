@@ -2,11 +2,11 @@
 // router runs with what the reference says.
 import type Router from '@koa/router';
 import { createApp } from '../../api/app.js';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
-import { JobReplies } from '../../shared/jobs/request-reply.js';
-import type { Signals } from '../../shared/jobs/signals.js';
-import { createLogger } from '../../shared/logger.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { JobReplies } from '../../shared/platform/jobs/request-reply.js';
+import type { Signals } from '../../shared/platform/jobs/signals.js';
+import { createLogger } from '../../shared/platform/logger.js';
 
 export function appRouter(): Router {
   const log = createLogger('silent');

@@ -1,7 +1,7 @@
 // Arcade developers for tests: an account that meets every eligibility rule unless told otherwise (two-factor
 // on and passed, email verified, adult, old enough, allowlisted or publishing open), with an app.
 import { currentTotp } from '../../shared/auth/totp.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { createApp } from '../../shared/keys/apps.js';
 import type { FakeHost } from './fake-host.js';
 import { signedInClient } from './factories.js';

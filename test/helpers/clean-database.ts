@@ -3,7 +3,7 @@
 import { searchTotals } from '../../shared/catalog/game-search.js';
 import { clearSearchCountCache } from '../../shared/catalog/search-counts.js';
 import { resetArcadeSettings } from '../../shared/arcade/settings.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { forgetSigner } from '../../shared/identity/signing-keys.js';
 
 export async function truncateAll(): Promise<void> {

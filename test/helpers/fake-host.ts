@@ -6,7 +6,7 @@
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resetConfigForTests } from '../../shared/config.js';
+import { resetConfigForTests } from '../../shared/platform/config.js';
 import { TEST_DOMAIN, testCertificates } from './test-ca.js';
 
 export interface FakeReply {

@@ -4,11 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { boss } from '../../shared/jobs/boss.js';
-import { Signals } from '../../shared/jobs/signals.js';
-import { createLogger } from '../../shared/logger.js';
-import { LocalMediaStorage } from '../../shared/media/local-media-storage.js';
-import { QUEUES } from '../../shared/queue.js';
+import { boss } from '../../shared/platform/jobs/boss.js';
+import { Signals } from '../../shared/platform/jobs/signals.js';
+import { createLogger } from '../../shared/platform/logger.js';
+import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
+import { QUEUES } from '../../shared/platform/jobs/queue.js';
 import { jobHandlers } from '../../workers/jobs/index.js';
 import type { WorkerServices } from '../../workers/job-context.js';
 import { subscribeAll } from '../../workers/worker.js';

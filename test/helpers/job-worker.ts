@@ -1,9 +1,9 @@
 // Runs real job handlers of some queues in this process for a describe block, as the worker process
 // would: pg-boss delivers, the handler runs, and the answer goes back by NOTIFY to the route that waits.
-import { boss } from '../../shared/jobs/boss.js';
-import { Signals } from '../../shared/jobs/signals.js';
-import { createLogger } from '../../shared/logger.js';
-import { QUEUES, type QueueName } from '../../shared/queue.js';
+import { boss } from '../../shared/platform/jobs/boss.js';
+import { Signals } from '../../shared/platform/jobs/signals.js';
+import { createLogger } from '../../shared/platform/logger.js';
+import { QUEUES, type QueueName } from '../../shared/platform/jobs/queue.js';
 import { jobHandlers } from '../../workers/jobs/index.js';
 import { subscribeAll } from '../../workers/worker.js';
 import { testWorkerServices } from './worker-services.js';

@@ -3,7 +3,7 @@
 import type { Role } from '../../shared/accounts/account.js';
 import { claimFirstUsername } from '../../shared/accounts/usernames.js';
 import { currentTotp } from '../../shared/auth/totp.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { signedInClient } from './factories.js';
 import type { TestClient } from './http-client.js';
 

@@ -2,7 +2,7 @@
 // that write them belong to other issues. Each factory takes the owner and the fields a test cares about.
 import { randomBytes } from 'node:crypto';
 import { claimFirstUsername } from '../../shared/accounts/usernames.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { signedInClient } from './factories.js';
 import type { TestClient } from './http-client.js';
 

@@ -1,11 +1,11 @@
 // Mocha's global fixtures: one database for the whole run, migrated once, with the process's knex pool
 // and pg-boss started on it the way the web and worker processes start theirs.
-import { resetConfigForTests } from '../../shared/config.js';
-import { closeDatabase, openDatabase } from '../../shared/db/knex.js';
-import { migrateLatest } from '../../shared/db/migrations.js';
-import { ensureQueues, startBoss, stopBoss } from '../../shared/jobs/boss.js';
-import { createLogger } from '../../shared/logger.js';
-import { QUEUES } from '../../shared/queue.js';
+import { resetConfigForTests } from '../../shared/platform/config.js';
+import { closeDatabase, openDatabase } from '../../shared/platform/db/knex.js';
+import { migrateLatest } from '../../shared/platform/db/migrations.js';
+import { ensureQueues, startBoss, stopBoss } from '../../shared/platform/jobs/boss.js';
+import { createLogger } from '../../shared/platform/logger.js';
+import { QUEUES } from '../../shared/platform/jobs/queue.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { disagreements, type OpenApiDocument } from './openapi-check.js';
 import { observations } from './openapi-observer.js';

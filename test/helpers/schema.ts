@@ -1,4 +1,4 @@
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 
 /** Tables with a foreign key to accounts: the tables that hold an account's rows. */
 export async function accountOwnedTables(): Promise<string[]> {

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../shared/db/embedded.js';
+import { freePort, startEmbeddedPostgres } from '../../shared/platform/db/embedded.js';
 
 export interface TestDatabase {
   url: string;

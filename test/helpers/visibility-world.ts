@@ -21,7 +21,7 @@
 // conversation has comments by the follower, stranger, blocked, blocker and suspended: what the readers see
 // of someone else's connections and conversation. Everyone keeps the world's game loved (rated 90) in a
 // PUBLIC library (owners by their own visibility), which is what discovery's similar taste compares.
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { defaultLayout } from '../../shared/layout/default-layout.js';
 import type { TestClient } from './http-client.js';
 import * as people from './people.js';

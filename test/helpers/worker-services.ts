@@ -3,11 +3,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { db } from '../../shared/db/knex.js';
-import { createMailTransport } from '../../shared/email/transport.js';
-import { createLogger } from '../../shared/logger.js';
-import { ImagePool } from '../../shared/media/image-pool.js';
-import { LocalMediaStorage } from '../../shared/media/local-media-storage.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { createMailTransport } from '../../shared/platform/email/transport.js';
+import { createLogger } from '../../shared/platform/logger.js';
+import { ImagePool } from '../../workers/images/image-pool.js';
+import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
 import type { WorkerServices } from '../../workers/job-context.js';
 
 export interface TestWorkerServices extends WorkerServices {

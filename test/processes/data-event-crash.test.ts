@@ -2,8 +2,8 @@
 // event is marked only after an attempt ends (it is only leased while in flight), and the sweeper queues
 // it again for the next worker once the lease has passed.
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { sweepDataEvents } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { arcadeDeveloper, enabledGame, liveRelease } from '../helpers/arcade.js';

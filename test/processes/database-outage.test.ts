@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../shared/db/embedded.js';
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../shared/platform/db/embedded.js';
 import { runEntry, type RunningProcess } from '../helpers/processes.js';
 import { until } from '../helpers/wait.js';
 

@@ -1,8 +1,8 @@
 // `npm run op -- check` on a real database: every rule holds on consistent data (exit 0), and a broken row
 // is named with its rule (exit 1).
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { seededGame } from '../helpers/arcade.js';

@@ -1,8 +1,8 @@
 // `npm run op -- keys rotate` as a process: next becomes current, current becomes retiring, a new next
 // appears, and the new current kid is printed; a failure exits non-zero and changes nothing.
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { ensureSigningKeys, forgetSigner } from '../../shared/identity/signing-keys.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { runOp } from '../helpers/processes.js';

@@ -2,8 +2,8 @@
 // images but keep their claims, younger evidence stays; expired aliases, long-expired development URLs and
 // long-retired keys go; a second run changes nothing.
 import { expect } from 'chai';
-import { config } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { ensureSigningKeys, rotateSigningKeys } from '../../shared/identity/signing-keys.js';
 import { createApp } from '../../shared/keys/apps.js';
 import { releaseColumns, seededGame } from '../helpers/arcade.js';

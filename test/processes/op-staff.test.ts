@@ -1,7 +1,7 @@
 // `npm run op -- staff <username> <role>` as a process: it sets the role (moderation routes then open),
 // records the change, and exits non-zero on a missing account or an unknown role.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
 import { runOp } from '../helpers/processes.js';

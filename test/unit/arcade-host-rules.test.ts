@@ -3,10 +3,10 @@
 // when RDAP cannot answer. The hosts resolve through the guard's test door, RDAP is a fake host.
 import { expect } from 'chai';
 import { refuseBlockedHost } from '../../shared/arcade/host-rules.js';
-import { resetConfigForTests } from '../../shared/config.js';
-import { db } from '../../shared/db/knex.js';
-import type { ApiError } from '../../shared/errors.js';
-import { clearRdapCache } from '../../shared/net/rdap.js';
+import { resetConfigForTests } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
+import type { ApiError } from '../../shared/platform/errors.js';
+import { clearRdapCache } from '../../shared/platform/net/rdap.js';
 import { enterDoor, startFakeHost, type FakeHost } from '../helpers/fake-host.js';
 import { testCertificates } from '../helpers/test-ca.js';
 

@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { ISO_3166_ALPHA2 } from '../../shared/arcade/data/iso-3166.js';
 import { checkListing, hasReservedWord, LISTING_FIELDS, shownAgeRating } from '../../shared/arcade/listing-rules.js';
-import { ApiError } from '../../shared/errors.js';
+import { ApiError } from '../../shared/platform/errors.js';
 
 function draft(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -2,7 +2,7 @@
 // no space at either end, and nothing invisible or formatting, judged by Unicode property.
 import { expect } from 'chai';
 import { checkNickname } from '../../shared/arcade/nickname-rules.js';
-import { ApiError } from '../../shared/errors.js';
+import { ApiError } from '../../shared/platform/errors.js';
 
 function refusalOf(value: unknown): unknown {
   try {

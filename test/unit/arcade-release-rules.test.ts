@@ -3,7 +3,7 @@
 // and detail.
 import { expect } from 'chai';
 import { checkRelease, RELEASE_FIELDS } from '../../shared/arcade/release-rules.js';
-import { ApiError } from '../../shared/errors.js';
+import { ApiError } from '../../shared/platform/errors.js';
 
 function release(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -2,7 +2,7 @@
 // each accepted form with what it normalises to, each refusal with its exact reason, field and detail.
 import { expect } from 'chai';
 import { checkGameUrl, checkOverrideUrl, checkThirdPartyOrigin } from '../../shared/arcade/url-rules.js';
-import { ApiError } from '../../shared/errors.js';
+import { ApiError } from '../../shared/platform/errors.js';
 
 /** The error body a refusal answers, or a failure when the call passed. */
 function refusal(call: () => unknown): Record<string, unknown> {

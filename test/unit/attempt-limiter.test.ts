@@ -1,9 +1,9 @@
 // The attempt limiter under concurrency, on the real rate_limits table: a use is taken atomically before
 // the work, so N parallel callers against a limit of L get exactly L through, whatever the interleaving.
 import { expect } from 'chai';
-import { AttemptLimiter, type AttemptRule } from '../../shared/auth/attempts.js';
-import { db } from '../../shared/db/knex.js';
-import { isApiError } from '../../shared/errors.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { isApiError } from '../../shared/platform/errors.js';
+import { AttemptLimiter, type AttemptRule } from '../../shared/platform/rate-limits/attempt-limiter.js';
 
 let serial = 0;
 const rule = (failures: number): AttemptRule => ({

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { decodeCursor, encodeCursor } from '../../shared/cursor.js';
-import type { ApiError } from '../../shared/errors.js';
+import { decodeCursor, encodeCursor } from '../../shared/platform/paging/cursor.js';
+import type { ApiError } from '../../shared/platform/errors.js';
 
 const SECRET = 'k'.repeat(40);
 

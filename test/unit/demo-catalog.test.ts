@@ -2,16 +2,16 @@
 // enrichment that gives the same rows for the same titles, with unique slugs even past the real titles.
 import { expect } from 'chai';
 import { AGE_BOARDS, AGE_STEPS } from '../../shared/catalog/age-ratings.js';
-import { parseDat } from '../../shared/catalog/demo/dat-parser.js';
-import { DemoCatalog } from '../../shared/catalog/demo/enrich.js';
+import { parseDat } from '../../db/seeds/catalog/dat-parser.js';
+import { DemoCatalog } from '../../db/seeds/catalog/enrich.js';
 import {
   cleanTitle,
   platformName,
   slugify,
   TitleCollector,
   type DemoTitle,
-} from '../../shared/catalog/demo/gametime-titles.js';
-import { Random } from '../../shared/catalog/demo/random.js';
+} from '../../db/seeds/catalog/gametime-titles.js';
+import { Random } from '../../db/seeds/catalog/random.js';
 
 const NO_INTRO = [
   'clrmamepro (',

@@ -10,8 +10,8 @@ import {
   notFound,
   rateLimited,
   unauthorized,
-} from '../../shared/errors.js';
-import { mapDatabaseError, registerConstraint } from '../../shared/db/database-errors.js';
+} from '../../shared/platform/errors.js';
+import { mapDatabaseError, registerConstraint } from '../../shared/platform/db/database-errors.js';
 
 describe('the error catalogue', () => {
   const cases: Array<[string, ReturnType<typeof notFound>, number, Record<string, unknown>]> = [

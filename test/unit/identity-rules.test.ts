@@ -14,7 +14,7 @@ import {
   newRecoveryCodes,
   newTotpSecret,
 } from '../../shared/auth/totp.js';
-import { seal, unseal } from '../../shared/crypto/sealed-box.js';
+import { seal, unseal } from '../../shared/platform/crypto/sealed-box.js';
 import { Allowances } from '../../shared/keys/allowances.js';
 import { byLiveThenNewest, keyState } from '../../shared/keys/key-rules.js';
 import { isKeyTokenShape, newKeyToken } from '../../shared/keys/key-token.js';

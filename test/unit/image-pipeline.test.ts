@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { decodeFitted, encodeAnimation, encodeStill } from '../../shared/media/image-encode.js';
-import { inspectImage } from '../../shared/media/image-inspect.js';
+import { decodeFitted, encodeAnimation, encodeStill } from '../../workers/images/image-encode.js';
+import { inspectImage } from '../../workers/images/image-inspect.js';
 import {
   processImage,
   SCREEN_SIZE,
   screenedFrameIndexes,
   type FrameScreen,
-} from '../../shared/media/image-pipeline.js';
+} from '../../workers/images/image-pipeline.js';
 import { IMAGE_PROFILES, type ImageProfileName } from '../../shared/media/image-profiles.js';
 import { ImageRefusal, type ImageRefusalReason } from '../../shared/media/image-refusals.js';
 import * as images from '../helpers/images.js';

@@ -12,7 +12,7 @@ import {
   screeningModel,
   ScreeningUnavailableError,
   sensitiveScore,
-} from '../../shared/media/image-screening.js';
+} from '../../workers/images/image-screening.js';
 
 const FLAGGED = readFileSync(new URL('../fixtures/screening-flagged.png', import.meta.url));
 const options = { model: 'MobileNetV2', threshold: 0.7 };

@@ -1,6 +1,6 @@
 // The per-item visibility rule, as a function and as SQL: both must say the same thing.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import {
   canSee,
   canSeeSql,

@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { expect } from 'chai';
-import type { Config } from '../../shared/config.js';
-import { LocalMediaStorage } from '../../shared/media/local-media-storage.js';
-import { createMediaStorage, isValidMediaKey, type MediaStorage } from '../../shared/media/media-storage.js';
-import { S3MediaStorage } from '../../shared/media/s3-media-storage.js';
+import type { Config } from '../../shared/platform/config.js';
+import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
+import { isValidMediaKey, type MediaStorage } from '../../shared/platform/storage/media-storage.js';
+import { S3MediaStorage } from '../../shared/platform/storage/s3-media-storage.js';
 import { startFakeS3, type FakeS3 } from '../helpers/fake-s3.js';
+import { createMediaStorage } from '../../shared/platform/storage/create-media-storage.js';
 
 const BASE_URL = 'https://cdn.example.test/media';
 

@@ -1,9 +1,9 @@
 // Which addresses the outbound guard may contact, and how host names become the one checked address.
 import { expect } from 'chai';
-import { denialOf, isPublicAddress, numericHostAddress } from '../../shared/net/address-policy.js';
-import { checkHost } from '../../shared/net/checked-host.js';
-import { parseIpv4Loose, parseIpv6, formatIpv6 } from '../../shared/net/ip-address.js';
-import { OutboundRefused } from '../../shared/net/outbound-refused.js';
+import { denialOf, isPublicAddress, numericHostAddress } from '../../shared/platform/net/address-policy.js';
+import { checkHost } from '../../shared/platform/net/checked-host.js';
+import { parseIpv4Loose, parseIpv6, formatIpv6 } from '../../shared/platform/net/ip-address.js';
+import { OutboundRefused } from '../../shared/platform/net/outbound-refused.js';
 
 const DENIED: [string, string][] = [
   ['0.0.0.0', 'this_network'],

@@ -1,6 +1,6 @@
 // Whether the site may frame a page, from X-Frame-Options and CSP frame-ancestors.
 import { expect } from 'chai';
-import { frameAncestorLists, framingVerdict } from '../../shared/net/framing-policy.js';
+import { frameAncestorLists, framingVerdict } from '../../shared/platform/net/framing-policy.js';
 
 const PAGE = 'https://game.example.com/play/';
 const SITE = 'https://jogatina.example';

@@ -2,8 +2,8 @@
 import { createServer } from 'node:net';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { expect } from 'chai';
-import { guardedFetch, type GuardedFetchOptions } from '../../shared/net/guarded-fetch.js';
-import { OutboundRefused, type RefusalReason } from '../../shared/net/outbound-refused.js';
+import { guardedFetch, type GuardedFetchOptions } from '../../shared/platform/net/guarded-fetch.js';
+import { OutboundRefused, type RefusalReason } from '../../shared/platform/net/outbound-refused.js';
 import { enterDoor, startFakeHost, type FakeHost } from '../helpers/fake-host.js';
 import { testCertificates } from '../helpers/test-ca.js';
 

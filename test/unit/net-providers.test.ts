@@ -1,8 +1,8 @@
 // Hosting provider names from headers and published ranges, and the registrable domain used for RDAP.
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { networkOf, providerOf } from '../../shared/net/providers.js';
-import { registrableDomain, registrableDomainOf } from '../../shared/net/registrable-domain.js';
+import { networkOf, providerOf } from '../../shared/platform/net/providers.js';
+import { registrableDomain, registrableDomainOf } from '../../shared/platform/net/registrable-domain.js';
 
 describe('providerOf', () => {
   it('names providers by their response headers', () => {
@@ -52,7 +52,7 @@ describe('networkOf', () => {
 
 describe('providers.json', () => {
   it('names its source and date, and every range parses', () => {
-    const data = JSON.parse(readFileSync(new URL('../../shared/net/providers.json', import.meta.url), 'utf8'));
+    const data = JSON.parse(readFileSync(new URL('../../shared/platform/net/providers.json', import.meta.url), 'utf8'));
     expect(data._source.written).to.match(/^\d{4}-\d{2}-\d{2}$/);
     for (const provider of data.providers) expect(data._source, provider.name).to.have.property(provider.name);
   });

@@ -1,6 +1,6 @@
 // Domain registration dates from RDAP, fetched through the guard from a fake RDAP server.
 import { expect } from 'chai';
-import { clearRdapCache, domainRegisteredAt, domainRegistration } from '../../shared/net/rdap.js';
+import { clearRdapCache, domainRegisteredAt, domainRegistration } from '../../shared/platform/net/rdap.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
 
 function rdapDomain(registered: string | null, registrar = 'Registro Exemplo Ltda') {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { pageObject, pageParameter, pageWindow } from '../../shared/paging.js';
-import { compileSchema } from '../../shared/validation/ajv.js';
-import { coerceParameters } from '../../shared/validation/coerce.js';
-import { describeError } from '../../shared/validation/describe-error.js';
+import { pageObject, pageParameter, pageWindow } from '../../shared/platform/paging/paging.js';
+import { compileSchema } from '../../shared/platform/validation/ajv.js';
+import { coerceParameters } from '../../shared/platform/validation/coerce.js';
+import { describeError } from '../../shared/platform/validation/describe-error.js';
 
 describe('paging', () => {
   describe('the page parameter', () => {

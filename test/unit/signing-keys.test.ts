@@ -3,9 +3,9 @@
 // next key however many processes start at once; the signer's short memory of the current key.
 import { expect } from 'chai';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { config } from '../../shared/config.js';
-import { unseal } from '../../shared/crypto/sealed-box.js';
-import { createKnex, db } from '../../shared/db/knex.js';
+import { config } from '../../shared/platform/config.js';
+import { unseal } from '../../shared/platform/crypto/sealed-box.js';
+import { createKnex, db } from '../../shared/platform/db/knex.js';
 import {
   ensureSigningKeys,
   forgetSigner,

@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import { scoped } from '../../api/middleware/access.js';
 import { VersionedRoutes } from '../../api/routes/versioned.js';
 import { expect } from 'chai';
-import { coerceParameters, coerceValue } from '../../shared/validation/coerce.js';
-import { fieldName } from '../../shared/validation/describe-error.js';
-import { encodeReply } from '../../shared/jobs/request-reply.js';
+import { coerceParameters, coerceValue } from '../../shared/platform/validation/coerce.js';
+import { fieldName } from '../../shared/platform/validation/describe-error.js';
+import { encodeReply } from '../../shared/platform/jobs/request-reply.js';
 import { hasBody } from '../../api/middleware/body.js';
 
 describe('query coercion', () => {

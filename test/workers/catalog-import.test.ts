@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { parseAgeFilter } from '../../shared/catalog/age-ratings.js';
 import { importIgdbFile } from '../../shared/catalog/igdb-import.js';
 import { languageTerms, storedLanguages } from '../../shared/catalog/languages.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 
 const HALF_LIFE = {

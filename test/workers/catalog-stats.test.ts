@@ -2,7 +2,7 @@
 // are safe to repeat and to overlap, and GET /games/stats reading the result.
 import { expect } from 'chai';
 import { PRIOR_VOTES, recomputeCatalogStats } from '../../shared/catalog/catalog-stats.js';
-import { db } from '../../shared/db/knex.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
 import { useTestApp } from '../helpers/test-app.js';

@@ -1,9 +1,9 @@
 // The demo catalog loaded into the database: a sample of the real titles with their facet rows, a repeat
 // that changes nothing, and an expansion past the titles that gives exactly the count asked.
 import { expect } from 'chai';
-import { readGametimeTitles, type DemoTitle } from '../../shared/catalog/demo/gametime-titles.js';
-import { loadDemoCatalog } from '../../shared/catalog/demo/load-demo-catalog.js';
-import { db } from '../../shared/db/knex.js';
+import { readGametimeTitles, type DemoTitle } from '../../db/seeds/catalog/gametime-titles.js';
+import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 
 /** Every stored column but the ids and timestamps, as one digest: equal digests, equal catalogs. */

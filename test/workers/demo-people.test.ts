@@ -1,7 +1,7 @@
 // seed:demo's people: the asked numbers, the same data every time, nothing added by a repeat.
 import { expect } from 'chai';
-import { db } from '../../shared/db/knex.js';
-import { seedDemoPeople } from '../../shared/people/demo-people.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { seedDemoPeople } from '../../db/seeds/demo-people.js';
 import { findByUsername } from '../../shared/accounts/usernames.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 

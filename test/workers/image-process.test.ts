@@ -2,9 +2,9 @@
 // up on, and no file left behind in either case.
 import { expect } from 'chai';
 import sharp from 'sharp';
-import { db } from '../../shared/db/knex.js';
-import type { MediaStorage } from '../../shared/media/media-storage.js';
-import { processImageJob } from '../../workers/jobs/process-image.js';
+import { db } from '../../shared/platform/db/knex.js';
+import type { MediaStorage } from '../../shared/platform/storage/media-storage.js';
+import { processImageJob } from '../../workers/jobs/image.process.js';
 import type { JobContext } from '../../workers/job-context.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';

@@ -1,14 +1,16 @@
-// The handler of every declared queue. A queue of shared/queue.ts missing here stops the worker at start.
-import type { JobPayloads, QueueName } from '../../shared/queue.js';
+// The handler of every declared queue, each in the file named after its queue (workers/jobs/<queue>.ts).
+// A queue of shared/platform/jobs/queue.ts missing here stops the worker at start.
+import type { JobPayloads, QueueName } from '../../shared/platform/jobs/queue.js';
 import type { JobHandler } from '../job-context.js';
-import { catalogStats } from './catalog-stats.js';
-import { sweepChecks } from './check-sweep.js';
-import { checkUrl } from './check-url.js';
-import { deliverEvent, sweepEvents } from './data-events.js';
-import { cleanMedia } from './clean-media.js';
-import { processImageJob } from './process-image.js';
-import { purgeRetentionJob } from './retention.js';
-import { sendEmail } from './send-email.js';
+import { catalogStats } from './catalog.stats.js';
+import { sweepChecks } from './url.check-sweep.js';
+import { checkUrl } from './url.check.js';
+import { deliverEvent } from './data-event.deliver.js';
+import { sweepEvents } from './data-event.sweep.js';
+import { cleanMedia } from './media.cleanup.js';
+import { processImageJob } from './image.process.js';
+import { purgeRetentionJob } from './retention.purge.js';
+import { sendEmail } from './email.send.js';
 
 export type JobHandlers = { [N in QueueName]: JobHandler<JobPayloads[N]> };
 

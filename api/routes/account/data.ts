@@ -7,7 +7,7 @@ import {
   type DeletionCategory,
 } from '../../../shared/accounts/data-deletion.js';
 import { exportAccount } from '../../../shared/accounts/export.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import { clearSessionCookie } from '../../session-cookie.js';

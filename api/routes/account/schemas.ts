@@ -1,5 +1,5 @@
 import { SCOPES } from '../../../shared/keys/scopes.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 
 const name: SchemaObject = { type: 'string', minLength: 1, maxLength: 60 };
 const description: SchemaObject = { type: 'string', maxLength: 400 };

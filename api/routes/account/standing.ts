@@ -3,8 +3,8 @@ import { presentBirthDate, setBirthDate } from '../../../shared/accounts/birth-d
 import { bootstrapAccount } from '../../../shared/accounts/bootstrap.js';
 import { forgetConnection, isConnectionService, listIdentities } from '../../../shared/accounts/connections.js';
 import { accountStanding } from '../../../shared/accounts/standing.js';
-import { notFound } from '../../../shared/errors.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { notFound } from '../../../shared/platform/errors.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -1,6 +1,6 @@
 // The account's username: availability, the first name, and renames (spec: Username; Account routes).
 import { claimFirstUsername, renameAccount, usernameAvailable } from '../../../shared/accounts/usernames.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import { usernameSchema } from '../auth/schemas.js';

@@ -3,7 +3,7 @@
 // (another's is 404 `app_not_found`), a game on it, and for the routes that publish, no publisher block.
 import type { Middleware } from 'koa';
 import { acceptedCurrentTerms, ownGame, type ArcadeApp } from '../../../shared/arcade/games.js';
-import { forbidden } from '../../../shared/errors.js';
+import { forbidden } from '../../../shared/platform/errors.js';
 import { publisherBlocked } from '../../../shared/moderation/account-sanctions.js';
 import type { Allowance } from '../../../shared/keys/scopes.js';
 import type { AppContext, AppState } from '../../context.js';

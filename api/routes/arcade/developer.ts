@@ -4,7 +4,6 @@
 // (publisher block, recent session, terms) the spec puts on it.
 import { arcadeRecord, presentReleases, releasesOf } from '../../../shared/arcade/app-record.js';
 import { checkNow } from '../../../shared/arcade/checks.js';
-import { limiterFor } from '../../../shared/auth/attempts.js';
 import type { ArcadeApp } from '../../../shared/arcade/games.js';
 import { checkListing } from '../../../shared/arcade/listing-rules.js';
 import { listingOf, saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
@@ -14,7 +13,7 @@ import { makeLive, submitRelease } from '../../../shared/arcade/release-moves.js
 import { createRelease, findRelease, replaceRelease, withdrawRelease } from '../../../shared/arcade/releases.js';
 import { removeGame } from '../../../shared/arcade/removal.js';
 import { emailDeveloper } from '../../../shared/arcade/review.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
@@ -22,6 +21,7 @@ import { idParams } from '../account/schemas.js';
 import { developer, developerGame } from './developer-game.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { ARCADE_RELEASE_DOCS } from './arcade-release-docs.js';
+import { limiterFor } from '../../../shared/platform/rate-limits/attempt-limiter.js';
 
 const releaseParams: SchemaObject = {
   type: 'object',

@@ -1,6 +1,6 @@
 // Arcade's first steps for a developer (spec arcade.md: Terms, GET and POST /account/apps/{id}/arcade):
 // the eligibility object with the game's record, accepting the developer terms, and enabling Arcade.
-import { invalidRequest } from '../../../shared/errors.js';
+import { invalidRequest } from '../../../shared/platform/errors.js';
 import { arcadeRecord } from '../../../shared/arcade/app-record.js';
 import { eligibilityOf } from '../../../shared/arcade/eligibility.js';
 import { acceptTerms, enableArcade, gameOf } from '../../../shared/arcade/games.js';

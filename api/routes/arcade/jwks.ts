@@ -2,7 +2,7 @@
 // for 5 minutes (stale for one more while revalidating); 503 `identity_unavailable` rather than an empty
 // set when no key exists, so a game server never caches "no keys".
 import { publicKeySet } from '../../../shared/identity/signing-keys.js';
-import { ApiError } from '../../../shared/errors.js';
+import { ApiError } from '../../../shared/platform/errors.js';
 import { publicRoute } from '../../middleware/access.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { ARCADE_PUBLIC_DOCS } from './arcade-public-docs.js';

@@ -15,7 +15,7 @@ import {
   uploadSlotImage,
   type MediaSlot,
 } from '../../../shared/arcade/media.js';
-import { invalidRequest } from '../../../shared/errors.js';
+import { invalidRequest } from '../../../shared/platform/errors.js';
 import type { AppContext } from '../../context.js';
 import { UPLOAD_LIMIT_BYTES } from '../../middleware/multipart.js';
 import { validate } from '../../middleware/validate.js';

@@ -3,11 +3,11 @@
 // 404 `app_not_found`; every one needs a session that passed two-factor, even for reading.
 import { gameNotFound, gameOf, type ArcadeApp } from '../../../shared/arcade/games.js';
 import { clearOverride, presentOverride, saveOverride } from '../../../shared/arcade/override.js';
-import { forbidden } from '../../../shared/errors.js';
+import { forbidden } from '../../../shared/platform/errors.js';
 import { App } from '../../../shared/keys/models.js';
 import { publisherBlocked } from '../../../shared/moderation/account-sanctions.js';
 import { accountSuspended } from '../../../shared/moderation/suspension.js';
-import { isUuid } from '../../../shared/validation/uuid.js';
+import { isUuid } from '../../../shared/platform/validation/uuid.js';
 import type { AppContext } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

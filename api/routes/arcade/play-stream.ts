@@ -7,9 +7,9 @@ import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
 import { PlayNewsHub } from '../../../shared/arcade/grant-updates.js';
 import { activeGrant } from '../../../shared/arcade/grants.js';
-import { notFound } from '../../../shared/errors.js';
-import type { JobReplies } from '../../../shared/jobs/request-reply.js';
-import { isUuid } from '../../../shared/validation/uuid.js';
+import { notFound } from '../../../shared/platform/errors.js';
+import type { JobReplies } from '../../../shared/platform/jobs/request-reply.js';
+import { isUuid } from '../../../shared/platform/validation/uuid.js';
 import type { AppContext } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';
 

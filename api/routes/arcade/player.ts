@@ -3,8 +3,8 @@
 // All are session only: no scope opens a game or a player's games to a key.
 import { agree, changeNickname, listGrants, revoke } from '../../../shared/arcade/grants.js';
 import { launchLive, launchOverride } from '../../../shared/arcade/launch.js';
-import { config } from '../../../shared/config.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { config } from '../../../shared/platform/config.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

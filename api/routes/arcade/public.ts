@@ -1,7 +1,7 @@
 // Arcade's public routes (spec: Public): the directory and a game's store page, open to anyone; a key is
 // still checked and charged the read allowance.
 import { listDirectory, storePage, type DirectoryQuery } from '../../../shared/arcade/directory.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { publicRoute } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -22,7 +22,7 @@ import {
   verifyEmail,
   type SignedIn,
 } from '../../../shared/auth/sign-in.js';
-import { forbidden } from '../../../shared/errors.js';
+import { forbidden } from '../../../shared/platform/errors.js';
 import type { AppContext, AppState } from '../../context.js';
 import { publicRoute, resolveKey, sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/auth/passwords.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 
 const email: SchemaObject = { type: 'string', format: 'email', maxLength: 254 };
 const password: SchemaObject = { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX };

@@ -1,7 +1,7 @@
 // GET /search/companies (spec: public; a key needs catalog.read and spends the catalog allowance).
 import { COMPANY_PAGE, COMPANY_SORTS, searchCompanies, type CompanySearch } from '../../../shared/catalog/companies.js';
-import { pageParameter } from '../../../shared/paging.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -1,6 +1,6 @@
 // GET /search/counts (spec: catalog.read, read allowance; cached 60 seconds).
 import { searchCounts } from '../../../shared/catalog/search-counts.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

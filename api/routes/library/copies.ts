@@ -1,7 +1,7 @@
 // The owner's own copies (spec: GET /library/copies, Pagination rule 4): a session or a key holding
 // library.read, spending the read allowance. Paged by an opaque cursor signed with the server secret.
 import { COPY_LIMIT, COPY_SORTS, listCopies, type CopyQuery } from '../../../shared/library/copies.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

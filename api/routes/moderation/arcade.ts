@@ -9,7 +9,7 @@ import {
   RELEASE_DECISIONS,
   reviewQueue,
 } from '../../../shared/arcade/review.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -1,7 +1,7 @@
 // The moderation side DECISIONS adds (Staff and moderation): the report queue, resolving reports,
 // infractions, the Arcade publisher block, and the record of moderator actions. Every route is session
 // only, for moderators and admins whose session passed two-factor.
-import { invalidRequest } from '../../../shared/errors.js';
+import { invalidRequest } from '../../../shared/platform/errors.js';
 import { addInfraction, setPublisherBlock } from '../../../shared/moderation/account-sanctions.js';
 import { infractionRuleViolation, type InfractionInput } from '../../../shared/moderation/infraction-rules.js';
 import { listActions } from '../../../shared/moderation/moderator-actions.js';

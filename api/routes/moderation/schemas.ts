@@ -1,8 +1,8 @@
 import { INFRACTION_REASONS } from '../../../shared/moderation/infraction-rules.js';
 import { REPORT_STATUSES } from '../../../shared/moderation/report-queue.js';
 import { REPORT_OUTCOMES } from '../../../shared/moderation/resolve-report.js';
-import { pageParameter } from '../../../shared/paging.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 
 export const idParams: SchemaObject = {
   type: 'object',

@@ -4,7 +4,7 @@
 import type { Middleware } from 'koa';
 import { isStaff } from '../../../shared/accounts/account.js';
 import { verifiedWithTwoFactor } from '../../../shared/auth/session-rules.js';
-import { forbidden } from '../../../shared/errors.js';
+import { forbidden } from '../../../shared/platform/errors.js';
 import { withFacts } from '../../openapi/route-facts.js';
 import type { AppState } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';

@@ -1,7 +1,7 @@
 // The activity feed (spec: GET /activity, profile.read), a person's reviews and sessions
 // (GET /profiles/{username}/reviews, reviews.read) and a game's activity with its session totals
 // (GET /games/{slug}/activity, the catalog's access): one set of filters, one visibility rule.
-import { notFound } from '../../../shared/errors.js';
+import { notFound } from '../../../shared/platform/errors.js';
 import {
   ACTIVITY_KINDS,
   gameSessionTotals,
@@ -9,7 +9,7 @@ import {
   readPersonActivity,
   type ActivityFilters,
 } from '../../../shared/people/activity.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

@@ -1,8 +1,8 @@
 // A person's collections (spec: People): lists, list folders and journeys. Each resolves the name (current
 // or a 30-day alias); a block either way reads as not found. What shows after that is each item's own
 // visibility (shared/people/item-visibility.ts), not the library's: the profile summary counts them the same.
-import { invalidRequest } from '../../../shared/errors.js';
-import { pageParameter } from '../../../shared/paging.js';
+import { invalidRequest } from '../../../shared/platform/errors.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
 import { ITEM_VISIBILITIES } from '../../../shared/people/item-visibility.js';
 import { JOURNEY_PAGE, readJourneys, type JourneysQuery } from '../../../shared/people/journeys.js';
 import {
@@ -13,7 +13,7 @@ import {
   readLists,
   type ListsQuery,
 } from '../../../shared/people/lists.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

@@ -1,7 +1,7 @@
 // A person's followers and following (spec: GET /profiles/{username}/connections, social.read): shown to
 // readers who see the profile in full; a block either way is 404.
 import { profileConnections, type ProfileConnectionsQuery } from '../../../shared/social/connections.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -2,10 +2,10 @@
 // see of them, and the reader's relation for per-item visibility. A name nobody holds, and a person
 // hidden by a block in either direction, are the same 404.
 import type { Account } from '../../../shared/accounts/account.js';
-import { notFound } from '../../../shared/errors.js';
+import { notFound } from '../../../shared/platform/errors.js';
 import { relationTo, type ReaderRelation } from '../../../shared/people/item-visibility.js';
 import { findPerson, viewsOf, type FoundPerson, type ProfileView } from '../../../shared/people/visibility.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 
 export const usernameParam: SchemaObject = { type: 'string', maxLength: 100 };

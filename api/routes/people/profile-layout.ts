@@ -1,6 +1,6 @@
 // A person's published layout (spec: GET /profiles/{username}/layout): public, a key needs profile.read.
 import { visitorLayout } from '../../../shared/layout/layout-versions.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

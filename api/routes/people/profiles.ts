@@ -1,7 +1,7 @@
 // A person's public pages (spec: People): the profile, the header summary and the library. Each resolves
 // the name (current or a 30-day alias), then asks pathPerson what the reader may see: blocked either way
 // reads as not found, and the library shows only with a 'full' view.
-import { pageParameter } from '../../../shared/paging.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
 import {
   LIBRARY_FLAGS,
   LIBRARY_SORTS,
@@ -15,7 +15,7 @@ import { isStaff } from '../../../shared/accounts/account.js';
 import { profileSocial } from '../../../shared/people/profile-social.js';
 import { publicProfile } from '../../../shared/people/public-profile.js';
 import { profileSummary } from '../../../shared/people/summary.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

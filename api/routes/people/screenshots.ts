@@ -1,7 +1,7 @@
 // A person's screenshots (spec: GET /profiles/{username}/screenshots, screenshots.read).
 import { readGallery, type GalleryQuery } from '../../../shared/people/screenshots.js';
-import { pageParameter } from '../../../shared/paging.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

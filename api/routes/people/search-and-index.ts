@@ -1,7 +1,7 @@
 // Finding people and the public index (spec: People, GET /search/people and GET /index). Both answer
 // anonymous readers; a key needs profile.read and spends the read allowance.
 import { isStaff } from '../../../shared/accounts/account.js';
-import { pageParameter } from '../../../shared/paging.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
 import {
   PEOPLE_PAGE,
   PEOPLE_QUERY_MAX,
@@ -10,7 +10,7 @@ import {
   type PeopleSearch,
 } from '../../../shared/people/people-search.js';
 import { publicIndex } from '../../../shared/people/public-index.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -1,8 +1,8 @@
 // Minerals, verification and levels (spec: People rows; verification and levels need no scope).
 import { Account } from '../../../shared/accounts/account.js';
 import { levelsOf, mineralsOf, verificationOf } from '../../../shared/people/standing.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
-import { isUuid } from '../../../shared/validation/uuid.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
+import { isUuid } from '../../../shared/platform/validation/uuid.js';
 import type { AppContext } from '../../context.js';
 import { publicRoute, scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

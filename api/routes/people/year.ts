@@ -1,7 +1,7 @@
 // A person's year (spec: GET /profiles/{username}/year/{year}, profile.read; 2000 through this year).
-import { invalidRequest } from '../../../shared/errors.js';
+import { invalidRequest } from '../../../shared/platform/errors.js';
 import { FIRST_YEAR, yearOf } from '../../../shared/people/year.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -2,7 +2,7 @@
 // refuse a session that still owes its second factor.
 import { quotaExceeded, uploadImage } from '../../../shared/media/image-uploads.js';
 import { deleteLayoutImage, layoutQuotaIn, listLayoutImages, quotaFull } from '../../../shared/media/layout-images.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { countUpload, imageFile } from '../../middleware/image-upload.js';
 import { validate } from '../../middleware/validate.js';

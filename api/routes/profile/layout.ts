@@ -1,8 +1,8 @@
 // The owner's profile layout (spec: GET/PUT/DELETE /profile/layout, POST /profile/layout/publish).
-import { invalidRequest } from '../../../shared/errors.js';
+import { invalidRequest } from '../../../shared/platform/errors.js';
 import { ownerLayout, publishLayout, resetLayout, saveLayout } from '../../../shared/layout/layout-versions.js';
 import { validateLayout } from '../../../shared/layout/layout-validator.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

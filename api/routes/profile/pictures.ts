@@ -2,7 +2,7 @@
 // our routes, see the README's API notes): an upload becomes the current picture and the one before
 // joins the history.
 import { uploadImage } from '../../../shared/media/image-uploads.js';
-import { pageObject } from '../../../shared/paging.js';
+import { pageObject } from '../../../shared/platform/paging/paging.js';
 import {
   clearPicture,
   forgetPicture,
@@ -11,7 +11,7 @@ import {
   pictureHistory,
   type PictureKind,
 } from '../../../shared/profiles/pictures.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped, sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { countUpload, imageFile } from '../../middleware/image-upload.js';
 import { validate } from '../../middleware/validate.js';

@@ -17,8 +17,8 @@ import {
   updateProfile,
   type ProfileChanges,
 } from '../../../shared/profiles/profile.js';
-import { pageObject, pageParameter, pageWindow } from '../../../shared/paging.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import { pageObject, pageParameter, pageWindow } from '../../../shared/platform/paging/paging.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

@@ -1,7 +1,7 @@
 // POST /reports (spec: Reports): any live key may report (the spec names the write allowance and no
 // scope), a session needs nothing. The answer says only that the report arrived; there is no read side.
 // ARCADE_APP is session only (Authentication rule 8), checked once the body says what is reported.
-import { forbidden, invalidRequest } from '../../../shared/errors.js';
+import { forbidden, invalidRequest } from '../../../shared/platform/errors.js';
 import {
   DETAILS_MAX,
   REPORT_KINDS,
@@ -10,7 +10,7 @@ import {
   type ReportInput,
 } from '../../../shared/reports/report-rules.js';
 import { fileReport } from '../../../shared/reports/reports.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';

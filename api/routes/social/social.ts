@@ -2,8 +2,8 @@
 // spec names no write scope, so changes need `profile.write` (README: API notes). Accepting requests
 // refuses a session that still owes its second factor, one or all alike.
 import { owesSecondFactor } from '../../../shared/auth/session-rules.js';
-import { forbidden } from '../../../shared/errors.js';
-import { pageParameter } from '../../../shared/paging.js';
+import { forbidden } from '../../../shared/platform/errors.js';
+import { pageParameter } from '../../../shared/platform/paging/paging.js';
 import { listConnections, type ConnectionKind } from '../../../shared/social/connections.js';
 import {
   acceptAllRequests,
@@ -16,7 +16,7 @@ import {
   unblock,
   unfollow,
 } from '../../../shared/social/social-graph.js';
-import type { SchemaObject } from '../../../shared/validation/ajv.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';

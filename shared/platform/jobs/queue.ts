@@ -1,0 +1,143 @@
+// Every queue of the service, declared once: its name, payload type and options. The worker refuses to
+// start while a queue here has no handler in workers/jobs/index.ts. Handlers take ids, not objects,
+// treat a vanished row as done, and are safe to run twice.
+import type { Knex } from 'knex';
+import type { QueueOptions } from './boss.js';
+import { sendInTransaction, type SendOptions } from './send.js';
+
+export interface JobPayloads {
+  /** Deliver one outbox email (shared/email/outbox.ts). */
+  'email.send': { email_id: string };
+  /** Decode, check, screen, encode and store one upload (shared/media/image-uploads.ts). */
+  'image.process': { upload_id: string };
+  /** Remove unnamed layout images and storage objects no row points at. */
+  'media.cleanup': Record<string, never>;
+  /** Recompute per-game counts and the aggregates search sorts by (shared/catalog/catalog-stats.ts). */
+  'catalog.stats': Record<string, never>;
+  /** Fetch a release's proof file and entry URL through the outbound guard and store the check. */
+  'url.check': { release_id: string; cause: 'check' | 'submit' | 'live' | 'report' | 'schedule' };
+  /** Queue the scheduled checks of live games that are due, a batch at a time (shared/arcade/rechecks.ts). */
+  'url.check-sweep': Record<string, never>;
+  /** One attempt at delivering one data event to its game's server (shared/arcade/data-events.ts). */
+  'data-event.deliver': { event_id: string };
+  /** Delete what is kept only for a while (shared/retention/purge.ts). */
+  'retention.purge': Record<string, never>;
+  /** Queue again the data events whose delivery job was lost (a worker that died mid-attempt). */
+  'data-event.sweep': Record<string, never>;
+}
+
+export type QueueName = keyof JobPayloads;
+
+export const QUEUES: Record<QueueName, QueueOptions> = {
+  'email.send': {
+    // A mail server that is down for a while should not lose the message: about 2 days of backoff.
+    retryLimit: 12,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    retentionMinutes: 60 * 24 * 7,
+    concurrency: 2,
+  },
+  'image.process': {
+    // The route waits for one attempt; a retry after it has answered would help nobody.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 120,
+    retentionMinutes: 60,
+    reply: true,
+    // One job per image thread; more would only queue inside the pool.
+    concurrency: 1,
+    pollingIntervalSeconds: 1,
+  },
+  'catalog.stats': {
+    // The next run comes in 5 minutes anyway: no retries piling up behind a slow one.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 240,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
+  },
+  'url.check': {
+    // A route waits for one attempt; the developer retries. A report's re-check runs again next report; a
+    // scheduled one when its game's lease ends (rechecks.ts).
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    retentionMinutes: 60 * 24,
+    reply: true,
+    concurrency: 4,
+    pollingIntervalSeconds: 1,
+  },
+  'url.check-sweep': {
+    // The next run comes in a minute: a slow one is not retried, and never runs beside another.
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 50,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
+  },
+  'data-event.deliver': {
+    // Failed attempts are scheduled by the delivery itself (the spec's schedule); pg-boss retries only a
+    // job that died with its worker. A lease on the event row keeps two jobs from sending it at once.
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: false,
+    expireInSeconds: 30,
+    retentionMinutes: 60,
+    // A backlog (events held until a release goes live) drains in batches: 4 workers of 50 attempts.
+    concurrency: 4,
+    batchSize: 50,
+    pollingIntervalSeconds: 0.5,
+  },
+  'data-event.sweep': {
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
+  },
+  'retention.purge': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    retentionMinutes: 60 * 24 * 7,
+    policy: 'singleton',
+    concurrency: 1,
+  },
+  'media.cleanup': {
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: false,
+    expireInSeconds: 3600,
+    retentionMinutes: 60 * 24 * 7,
+    concurrency: 1,
+  },
+};
+
+/** Jobs the worker schedules with pg-boss's cron (times in UTC). */
+export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
+  { queue: 'media.cleanup', cron: '17 4 * * *' },
+  { queue: 'catalog.stats', cron: '*/5 * * * *' },
+  { queue: 'data-event.sweep', cron: '* * * * *' },
+  { queue: 'url.check-sweep', cron: '* * * * *' },
+  { queue: 'retention.purge', cron: '37 4 * * *' },
+];
+
+/** Sends a declared job inside `trx`: it exists only if the transaction commits. */
+export function sendJob<N extends QueueName>(
+  trx: Knex.Transaction,
+  name: N,
+  payload: JobPayloads[N],
+  options?: SendOptions,
+): Promise<string> {
+  return sendInTransaction(trx, name, payload, options);
+}

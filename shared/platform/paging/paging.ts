@@ -1,0 +1,44 @@
+// Numbered pages: `?page=` from 1 to a route's last page (1000 unless the route says less, e.g. the
+// catalog's 100), a per-route page size, and the `page` object every collection answer carries.
+import type { SchemaObject } from '../validation/ajv.js';
+
+export const MAX_PAGE = 1000;
+
+export interface PageSpec {
+  size: number;
+  maxPage?: number;
+}
+
+export interface PageObject {
+  number: number;
+  size: number;
+  total_items: number;
+  total_pages: number;
+  has_more: boolean;
+}
+
+/** The schema of the `page` query parameter: an integer from 1 to the route's last page, default 1. */
+export function pageParameter(maxPage = MAX_PAGE): SchemaObject {
+  return { type: 'integer', minimum: 1, maximum: maxPage, default: 1 };
+}
+
+/** The rows to read for page `number`. */
+export function pageWindow(number: number, spec: PageSpec): { limit: number; offset: number } {
+  return { limit: spec.size, offset: (number - 1) * spec.size };
+}
+
+/**
+ * `has_more` comes from the total, never from the length of `data`, and is false on the last page a
+ * client may ask for even when more rows exist past it.
+ */
+export function pageObject(number: number, spec: PageSpec, totalItems: number): PageObject {
+  const totalPages = Math.ceil(totalItems / spec.size);
+  const lastReachable = Math.min(totalPages, spec.maxPage ?? MAX_PAGE);
+  return {
+    number,
+    size: spec.size,
+    total_items: totalItems,
+    total_pages: totalPages,
+    has_more: number < lastReachable,
+  };
+}

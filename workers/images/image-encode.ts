@@ -1,0 +1,139 @@
+// Fitting an upload into its profile's box, then encoding it within the profile's byte budget: AVIF for
+// stills, animated WebP for animations. The decode happens once, to raw pixels; every encode attempt (and
+// the screening frames) starts from those.
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import { inputOptions, invalidImage, type ImageHeader } from './image-inspect.js';
+import { formatBytes, ImageRefusal } from '../../shared/media/image-refusals.js';
+import type { ImageProfile } from '../../shared/media/image-profiles.js';
+
+/** The upload decoded, oriented and fitted: 8-bit sRGB pixels, frames stacked top to bottom. */
+export interface FittedImage {
+  data: Buffer;
+  width: number;
+  /** Height of one frame. */
+  height: number;
+  channels: 3 | 4;
+  frames: number;
+  delays: number[] | null;
+  loop: number;
+}
+
+export async function decodeFitted(input: Buffer, header: ImageHeader, profile: ImageProfile): Promise<FittedImage> {
+  // The header said the pixel count is within the limit; the limit here is a guard against a header
+  // that lies, and a decoder that meets one has been handed a broken image.
+  let pipeline = sharp(input, inputOptions(header.format, profile.maxPixels));
+  // sharp cannot rotate multi-page images, so EXIF orientation is applied to stills only (an orientation
+  // tag on an animated WebP is rare, and browsers do not agree on honouring it).
+  if (!header.animated) pipeline = pipeline.autoOrient();
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await pipeline
+      .resize(profile.fit, profile.fit, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw invalidImage();
+  }
+  const { data, info } = decoded;
+  const frames = header.animated ? (info.pages ?? 1) : 1;
+  if (frames !== header.frames || (info.channels !== 3 && info.channels !== 4)) throw invalidImage();
+  return {
+    data,
+    width: info.width,
+    height: info.height / frames,
+    channels: info.channels,
+    frames,
+    delays: header.delays,
+    loop: header.loop,
+  };
+}
+
+interface Codec {
+  startQuality: number;
+  /** Below this the result looks visibly broken; an image that needs less is refused as too_heavy. */
+  floorQuality: number;
+  /** d(ln bytes)/d(quality), measured on photos and noise; only steers the next guess. */
+  sizeGrowthPerQuality: number;
+  encode(image: FittedImage, quality: number): Promise<Buffer>;
+}
+
+/**
+ * AVIF through libaom, on one thread (sharp's concurrency is 1 on glibc, and more did not help here).
+ * effort 3 encodes a 1600x1200 photo in about a second; effort 4, sharp's default, took 4 to 9 s for
+ * files of the same size at the same quality. Quality 64 puts photos of that size around 200 to 300 KB.
+ * Quality 50 (sharp's default) is the floor: a still that needs less to stay under 1 MiB is noise, not
+ * a picture, and at quality 20 even pure noise fits, which would make too_heavy unreachable.
+ */
+const AVIF: Codec = {
+  startQuality: 64,
+  floorQuality: 50,
+  sizeGrowthPerQuality: 0.045,
+  encode: (image, quality) => rawInput(image).avif({ quality, effort: 3 }).toBuffer(),
+};
+
+/**
+ * Animated WebP. Its size moves less with quality than AVIF's, hence the wider range; effort 4 (the
+ * default) costs about 15 ms a 400x300 frame.
+ */
+const ANIMATED_WEBP: Codec = {
+  startQuality: 75,
+  floorQuality: 40,
+  sizeGrowthPerQuality: 0.022,
+  encode: (image, quality) =>
+    rawInput(image)
+      .webp({ quality, effort: 4, delay: image.delays ?? undefined, loop: image.loop })
+      .toBuffer(),
+};
+
+function rawInput(image: FittedImage): Sharp {
+  const { width, height, channels, frames } = image;
+  const pageHeight = frames > 1 ? height : undefined;
+  return sharp(image.data, { raw: { width, height: height * frames, channels, pageHeight } });
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  quality: number;
+  /** How many encodes it took, for measuring the stepping. */
+  encodes: number;
+}
+
+export function encodeStill(
+  image: FittedImage,
+  budget: { targetBytes: number; maxBytes: number },
+): Promise<EncodedImage> {
+  return encodeWithinBudget(AVIF, image, budget.targetBytes, budget.maxBytes);
+}
+
+/** Animations have no target below their limit: they are big by nature, and each encode is dear. */
+export function encodeAnimation(image: FittedImage, budget: { maxBytes: number }): Promise<EncodedImage> {
+  return encodeWithinBudget(ANIMATED_WEBP, image, budget.maxBytes, budget.maxBytes);
+}
+
+// Aim a little under the target so that the second encode usually is the last one.
+const AIM = 0.9;
+const MIN_STEP = 4;
+
+async function encodeWithinBudget(
+  codec: Codec,
+  image: FittedImage,
+  targetBytes: number,
+  maxBytes: number,
+): Promise<EncodedImage> {
+  let quality = codec.startQuality;
+  for (let encodes = 1; ; encodes++) {
+    const data = await codec.encode(image, quality);
+    if (data.length <= targetBytes) return { data, quality, encodes };
+    if (quality <= codec.floorQuality) {
+      if (data.length <= maxBytes) return { data, quality, encodes };
+      throw new ImageRefusal(
+        'too_heavy',
+        `The image has too much fine detail to fit in ${formatBytes(maxBytes)} (it takes ${formatBytes(data.length)} at the lowest quality we use); simplify or shrink it.`,
+      );
+    }
+    // Size grows about exponentially with quality, so the overshoot's logarithm says how far down to go.
+    const drop = Math.ceil(Math.log(data.length / (targetBytes * AIM)) / codec.sizeGrowthPerQuality);
+    quality = Math.max(codec.floorQuality, quality - Math.max(MIN_STEP, drop));
+  }
+}

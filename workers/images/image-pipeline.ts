@@ -1,0 +1,102 @@
+// The image upload pipeline's process-local core: bytes in, a refusal or an optimized image out. It runs in
+// an image thread (image-thread.ts) and touches no database, queue or storage.
+import sharp from 'sharp';
+import { decodeFitted, encodeAnimation, encodeStill, type FittedImage } from './image-encode.js';
+import { sniffImageFormat } from './image-format.js';
+import { inspectImage } from './image-inspect.js';
+import { formatBytes, ImageRefusal } from '../../shared/media/image-refusals.js';
+import { IMAGE_PROFILES, type ImageProfileName } from '../../shared/media/image-profiles.js';
+
+export interface ProcessedImage {
+  data: Buffer;
+  contentType: 'image/avif' | 'image/webp';
+  extension: 'avif' | 'webp';
+  /** Of one frame. */
+  width: number;
+  height: number;
+  bytes: number;
+  animated: boolean;
+  frames: number;
+  /** Sum of the frame delays; null for a still. */
+  durationMs: number | null;
+}
+
+/** Frames are raw RGB (3 channels, no alpha), SCREEN_SIZE x SCREEN_SIZE each. Throws ImageRefusal('sensitive_image', ...) or any other error to stop. */
+export type FrameScreen = (frames: Uint8Array[]) => Promise<void>;
+
+export const SCREEN_SIZE = 224;
+
+/** An animation is screened on this many frames at most, spread evenly from the first to the last. */
+const SCREENED_FRAMES = 4;
+
+/**
+ * Refusals are ImageRefusal; anything else (a failing screen, a bug) propagates as it is. The screen
+ * runs before the encode, which is the expensive part, so a refused image costs little.
+ */
+export async function processImage(
+  input: Buffer,
+  profile: ImageProfileName,
+  screen: FrameScreen,
+): Promise<ProcessedImage> {
+  const limits = IMAGE_PROFILES[profile];
+  if (input.length > limits.maxInputBytes) {
+    throw new ImageRefusal(
+      'too_large',
+      `The file is ${formatBytes(input.length)}; at most ${formatBytes(limits.maxInputBytes)} is accepted.`,
+    );
+  }
+  const format = await sniffImageFormat(input);
+  const header = await inspectImage(input, format, limits);
+  const image = await decodeFitted(input, header, limits);
+
+  await screen(await screeningFrames(image));
+
+  if (header.animated && limits.animation) {
+    const { data } = await encodeAnimation(image, limits.animation);
+    return {
+      data,
+      contentType: 'image/webp',
+      extension: 'webp',
+      width: image.width,
+      height: image.height,
+      bytes: data.length,
+      animated: true,
+      frames: image.frames,
+      durationMs: header.durationMs,
+    };
+  }
+  const { data } = await encodeStill(image, limits.still);
+  return {
+    data,
+    contentType: 'image/avif',
+    extension: 'avif',
+    width: image.width,
+    height: image.height,
+    bytes: data.length,
+    animated: false,
+    frames: 1,
+    durationMs: null,
+  };
+}
+
+/** Which frames an animation is screened on: the first, the last and evenly between. */
+export function screenedFrameIndexes(frames: number): number[] {
+  const count = Math.min(frames, SCREENED_FRAMES);
+  if (count === 1) return [0];
+  return Array.from({ length: count }, (_, i) => Math.round((i * (frames - 1)) / (count - 1)));
+}
+
+/** The screen's view: each sampled frame squashed to SCREEN_SIZE square, transparency shown on white. */
+async function screeningFrames(image: FittedImage): Promise<Uint8Array[]> {
+  const { width, height, channels } = image;
+  const frameBytes = width * height * channels;
+  return Promise.all(
+    screenedFrameIndexes(image.frames).map((index) =>
+      sharp(image.data.subarray(index * frameBytes, (index + 1) * frameBytes), { raw: { width, height, channels } })
+        .resize(SCREEN_SIZE, SCREEN_SIZE, { fit: 'fill' })
+        .flatten({ background: '#ffffff' })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+}

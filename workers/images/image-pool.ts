@@ -1,0 +1,32 @@
+// The worker process's image threads (IMAGE_THREADS of them). Each keeps its classifier loaded between
+// jobs; a thread that crashes is replaced by piscina and the job that crashed it fails.
+import { Piscina } from 'piscina';
+import type { ImageProfileName } from '../../shared/media/image-profiles.js';
+import type { ScreeningOptions } from './image-screening.js';
+import type { ImageTask, ImageTaskResult } from './image-thread.js';
+
+export class ImagePool {
+  private readonly pool: Piscina<ImageTask, ImageTaskResult>;
+
+  constructor(
+    threads: number,
+    private readonly screening: ScreeningOptions,
+  ) {
+    // The thread file is TypeScript like the rest: the worker inherits the process's `--import tsx`.
+    this.pool = new Piscina({
+      filename: new URL('./image-thread.ts', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      // A thread keeps its loaded model; there is no point in letting it go idle.
+      idleTimeout: Number.POSITIVE_INFINITY,
+    });
+  }
+
+  process(input: Buffer, profile: ImageProfileName): Promise<ImageTaskResult> {
+    return this.pool.run({ input, profile, screening: this.screening });
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

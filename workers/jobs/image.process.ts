@@ -1,0 +1,51 @@
+// image.process: one upload, start to finish. Reads the staged original, has an image thread decode,
+// screen and encode it, stores the result and records its row, then removes the staged original whatever
+// happened. A refusal is an answer, not a failure: the job completes and the route reports the reason.
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { recordImage } from '../../shared/media/image-records.js';
+import { removeOrphans } from '../../shared/media/orphaned-media.js';
+import type { JobPayloads } from '../../shared/platform/jobs/queue.js';
+import type { JobContext, JobHandler } from '../job-context.js';
+import { PURPOSES, type ImageJobAnswer, type UploadRow } from '../../shared/media/rows.js';
+import { presentImage } from '../../shared/media/presenters.js';
+
+export const processImageJob: JobHandler<JobPayloads['image.process']> = async ({ upload_id }, context) => {
+  const upload: UploadRow | undefined = await context.knex('image_uploads').where({ id: upload_id }).first();
+  // The route gave up and removed the upload: nobody waits for this one.
+  if (!upload) return { failed: 'the upload is gone' } satisfies ImageJobAnswer;
+  try {
+    return await processUpload(upload, context);
+  } finally {
+    await context.knex('image_uploads').where({ id: upload.id }).delete();
+    await removeOrphans(context.knex, context.media, [upload.staging_key]).catch((error: unknown) =>
+      context.log.warn({ err: error, key: upload.staging_key }, 'staged upload left for media.cleanup'),
+    );
+  }
+};
+
+async function processUpload(upload: UploadRow, context: JobContext): Promise<ImageJobAnswer> {
+  const staged = await context.media.get(upload.staging_key);
+  if (!staged) return { failed: 'the staged upload is missing' };
+  const input = await buffer(staged.body);
+  const { profile, folder } = PURPOSES[upload.purpose];
+  const result = await context.images.process(input, profile);
+  if (!result.ok) {
+    if ('refused' in result) return { refused: result.refused };
+    context.log.error({ detail: result.screeningUnavailable }, 'screening unavailable');
+    return { screeningUnavailable: result.screeningUnavailable };
+  }
+  const key = `${folder}/${randomUUID()}.${result.image.extension}`;
+  // Claimed before it is written: a crash from here until the row commits leaves a key media.cleanup removes.
+  await context.knex('orphaned_media').insert({ storage_key: key }).onConflict().ignore();
+  await context.media.put(key, Buffer.from(result.image.data), result.image.contentType);
+  const outcome = await recordImage(context.knex, upload.id, key, result.image);
+  if ('row' in outcome) {
+    // Files of the rows this upload replaced; what fails here stays queued for media.cleanup.
+    await removeOrphans(context.knex, context.media, outcome.replaced).catch(() => undefined);
+    return { image: presentImage(outcome.row, (k) => context.media.url(k)) };
+  }
+  await removeOrphans(context.knex, context.media, [key]);
+  if ('quota' in outcome) return { quota: outcome.quota };
+  return { failed: 'the upload was withdrawn' };
+}

@@ -1,9 +1,0 @@
-import { deliverEmail } from '../../shared/email/outbox.js';
-import type { JobPayloads } from '../../shared/queue.js';
-import type { JobHandler } from '../job-context.js';
-
-export const sendEmail: JobHandler<JobPayloads['email.send']> = async ({ email_id }, context) => {
-  const outcome = await deliverEmail(context.knex, email_id, context.mail);
-  context.log.info({ email_id, outcome }, 'email delivery');
-  return { outcome };
-};
