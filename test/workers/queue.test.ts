@@ -72,6 +72,18 @@ describe('the job queue', () => {
   });
 
   describe('the worker', () => {
+    it('finds each queue’s handler in the job file named after the queue', async () => {
+      for (const queue of Object.keys(QUEUES) as Array<keyof typeof QUEUES>) {
+        const file = new URL(`../../workers/jobs/${queue}.ts`, import.meta.url);
+        expect(existsSync(file), `workers/jobs/${queue}.ts`).to.equal(true);
+        // Compared by name: the loader may hand this import its own instance of the module.
+        const exported = Object.values(await import(file.href)).map((value) => (value as { name?: string }).name);
+        expect(exported, `workers/jobs/${queue}.ts exports the handler of ${queue}`).to.include(
+          jobHandlers[queue].name,
+        );
+      }
+    });
+
     it('refuses to start while a declared queue has no handler', async () => {
       expect(missingHandlers(QUEUES, jobHandlers)).to.deep.equal([]);
       expect(missingHandlers({ 'a.b': {}, 'c.d': {} }, { 'a.b': async () => 1 })).to.deep.equal(['c.d']);
