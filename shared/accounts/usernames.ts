@@ -53,6 +53,11 @@ export async function claimFirstUsername(trx: Knex.Transaction, accountId: strin
   return account!.$query(trx).patchAndFetch({ username: name });
 }
 
+/** PUT /account/username: the first name, in a transaction of its own. */
+export async function setFirstUsername(knex: Knex, accountId: string, name: string): Promise<Account> {
+  return knex.transaction((trx) => claimFirstUsername(trx, accountId, name));
+}
+
 export interface Renamed {
   account: Account;
   next_change_at: Date;

@@ -8,6 +8,7 @@ import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { parseAgeFilter } from './age-ratings.js';
 import { CountCache } from './count-cache.js';
 import { languageTerms } from './languages.js';
+import type { GameRow } from './rows.js';
 import { CATALOG_MAX_PAGE, type GameSearch, type GameSort } from './search-parameters.js';
 
 export const GAME_PAGE = { size: 24, maxPage: CATALOG_MAX_PAGE };
@@ -29,17 +30,6 @@ const ORDER: Record<GameSort, string> = {
   hype: 'g.hype DESC NULLS LAST, g.id',
   name: 'g.name_folded, g.id',
 };
-
-export interface GameRow {
-  id: number;
-  slug: string;
-  name: string;
-  release_year: number | null;
-  type: number | null;
-  rating: number | null;
-  genre_ids: number[];
-  demo_available: boolean;
-}
 
 const COLUMNS = 'g.id, g.slug, g.name, g.release_year, g.type, g.rating, g.genre_ids, g.demo_available';
 

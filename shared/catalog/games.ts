@@ -1,7 +1,8 @@
-// Reads of single games and of several by id (spec: GET /games/{slug}, GET /games/ratings).
+// Reads of single games and of several by id (spec: GET /games/{slug}, GET /games/ratings), and the genre
+// names a page of games is presented with.
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors.js';
-import type { GameRow } from './game-search.js';
+import type { GameRow } from './rows.js';
 
 export async function gameBySlug(knex: Knex, slug: string): Promise<GameRow> {
   const row: GameRow | undefined = await knex('games')
@@ -9,6 +10,12 @@ export async function gameBySlug(knex: Knex, slug: string): Promise<GameRow> {
     .first('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available');
   if (!row) throw notFound('No game has this slug.');
   return row;
+}
+
+/** The id of the game with this slug, if the catalog knows one. */
+export async function gameIdBySlug(knex: Knex, slug: string): Promise<number | undefined> {
+  const row: { id: number } | undefined = await knex('games').where({ slug }).first('id');
+  return row?.id;
 }
 
 /** Ratings of the games among `ids` that exist, in the order asked. */
@@ -26,4 +33,14 @@ export async function gameRatings(knex: Knex, ids: number[]) {
       rating_count: row.rating_count,
       weighted_rating: round(row.weighted_rating),
     }));
+}
+
+/** The names of every genre the rows name, in one query: what presentGame needs besides the row. */
+export async function loadGenreNames(knex: Knex, rows: GameRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((row) => row.genre_ids))];
+  if (ids.length === 0) return new Map();
+  const found: Array<{ id: number; name: string }> = await knex('catalog_genres')
+    .whereIn('id', ids)
+    .select('id', 'name');
+  return new Map(found.map((genre) => [genre.id, genre.name]));
 }

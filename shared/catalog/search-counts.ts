@@ -3,7 +3,7 @@
 // suspended, every game and company. The same answer serves every reader, so it is cached for 60 seconds
 // per query in the process (and may be by browsers and shared caches).
 import type { Knex } from 'knex';
-import { NOT_SUSPENDED } from '../people/visibility.js';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
 
 export const COUNT_CAP = 1000;
 const TTL_MS = 60_000;

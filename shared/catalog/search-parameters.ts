@@ -1,6 +1,6 @@
 // The query parameters of GET /games (spec: Search query parameters) as one JSON Schema: lists arrive
 // comma-separated and are split and checked item by item; every bound is the spec's. A value outside
-// them is 400 `invalid_request` naming the parameter (shared/validation/describe-error.ts).
+// them is 400 `invalid_request` naming the parameter (shared/platform/validation/describe-error.ts).
 import { pageParameter } from '../platform/paging/paging.js';
 import type { SchemaObject } from '../platform/validation/ajv.js';
 import { AGE_BOARDS, AGE_STEPS } from './age-ratings.js';

@@ -1,8 +1,15 @@
 // Whether an account is under an active Suspensão or a Banimento permanente now: such an account may read
-// but not write (README: API notes, "Suspended accounts"). The rule itself is the one people search and
-// public counts use (NOT_SUSPENDED), so the two cannot disagree.
+// but not write (README: API notes, "Suspended accounts"). People search, public counts and the feeds
+// leave such accounts out with the same rule (NOT_SUSPENDED), so the two cannot disagree.
 import type { Knex } from 'knex';
-import { NOT_SUSPENDED } from '../people/visibility.js';
+
+/**
+ * SQL that is true when the account in `column` is not suspended or banned now (an active Suspensão or a
+ * Banimento permanente): searches and public counts leave such accounts out.
+ */
+export const NOT_SUSPENDED = (column: string) => `NOT EXISTS (
+  SELECT 1 FROM infractions inf WHERE inf.account_id = ${column}
+    AND inf.reason IN ('Suspensão', 'Banimento permanente') AND (inf.expires_at IS NULL OR inf.expires_at > now()))`;
 
 export async function accountSuspended(knex: Knex, accountId: string): Promise<boolean> {
   const { rows } = await knex.raw<{ rows: Array<{ free: boolean }> }>(

@@ -3,9 +3,10 @@
 // visibility of what it is about (the author's library visibility for library entries; the database keeps
 // it current); the reader's follows, blocks either way and suspension are decided per author in SQL.
 import type { Knex } from 'knex';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { queryPrepared, statementName } from '../platform/db/prepared.js';
 import { invalidRequest } from '../platform/errors.js';
-import { couldBeUsername, foundPerson, NOBODY, NOT_SUSPENDED, personLookup, type FoundPerson } from './visibility.js';
+import { couldBeUsername, foundPerson, NOBODY, personLookup, type FoundPerson } from './visibility.js';
 
 export const ACTIVITY_KINDS = ['entry', 'session', 'review', 'list', 'screenshot', 'journey'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

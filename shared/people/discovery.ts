@@ -3,7 +3,8 @@
 // common with the reader, from libraries the reader may see). Blocked either way, suspended and the
 // reader themself never appear. A reader with no account gets two empty lists.
 import type { Knex } from 'knex';
-import { NOT_SUSPENDED } from './visibility.js';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
+import { presentPersonSummary } from './presenters.js';
 
 export const DISCOVERY_LIMIT = 20;
 /** A game counts towards taste when liked or rated at least this. */
@@ -26,12 +27,7 @@ const NOT_BLOCKED = `NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :r
   OR (b.blocker_id = a.id AND b.blocked_id = :reader))`;
 
 function present(row: PersonRow, mediaUrl: (key: string) => string) {
-  return {
-    username: row.username,
-    display_name: row.display_name ?? '',
-    avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
-    level: row.level ?? 1,
-  };
+  return { ...presentPersonSummary(row, mediaUrl), level: row.level ?? 1 };
 }
 
 export async function discoverPeople(knex: Knex, readerId: string | null, mediaUrl: (key: string) => string) {

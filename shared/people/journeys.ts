@@ -4,8 +4,9 @@
 // inside it is the run itself and its own `visibility` decides, by the per-item rule the profile summary and
 // year pages use for their journey counts. The author matches every visibility through that same rule.
 import type { Knex } from 'knex';
-import { presentGames } from '../catalog/game-presenter.js';
-import type { GameRow } from '../catalog/game-search.js';
+import { loadGenreNames } from '../catalog/games.js';
+import { presentGames } from '../catalog/presenters.js';
+import type { GameRow } from '../catalog/rows.js';
 import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
@@ -34,7 +35,7 @@ async function gamesById(knex: Knex, ids: number[]) {
   const rows: GameRow[] = await knex('games')
     .whereIn('id', unique)
     .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available');
-  const presented = await presentGames(knex, rows);
+  const presented = presentGames(rows, await loadGenreNames(knex, rows));
   return new Map<number, unknown>(presented.map((game) => [game.id, game]));
 }
 

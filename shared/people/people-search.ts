@@ -3,8 +3,9 @@
 // the reader blocks are left out; suspended accounts are left out of rows and total alike, except for
 // staff (who must find them to act) and for the suspended account itself.
 import type { Knex } from 'knex';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
-import { NOT_SUSPENDED } from './visibility.js';
+import { presentPersonSummary } from './presenters.js';
 
 export const PEOPLE_PAGE: PageSpec = { size: 24, maxPage: 100 };
 export const PEOPLE_SORTS = ['relevance', 'newest', 'name'] as const;
@@ -88,9 +89,7 @@ export async function searchPeople(
   ]);
   return {
     data: rows.map((row) => ({
-      username: row.username,
-      display_name: row.display_name ?? '',
-      avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
+      ...presentPersonSummary(row, mediaUrl),
       verified: row.verified,
       level: row.level ?? 1,
     })),

@@ -4,7 +4,8 @@
 // reader or whom the reader blocks (or whom the owner blocks), and no suspended author unless the reader
 // is staff. Two statements: relationship and counts together, then the newest comments with their total.
 import type { Knex } from 'knex';
-import { NOT_SUSPENDED } from './visibility.js';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
+import { presentPersonSummary } from './presenters.js';
 import { mineralsOf } from './standing.js';
 
 /** How many comments of the conversation one answer carries, newest first. */
@@ -70,11 +71,7 @@ async function conversation(knex: Knex, ownerId: string, reader: SocialReader, m
     total: rows[0]?.total ?? 0,
     comments: rows.map((row) => ({
       id: row.id,
-      author: {
-        username: row.username,
-        display_name: row.display_name ?? '',
-        avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
-      },
+      author: presentPersonSummary(row, mediaUrl),
       body: row.body,
       created_at: new Date(row.created_at).toISOString(),
     })),

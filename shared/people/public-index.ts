@@ -3,7 +3,7 @@
 // people with a username who are not suspended, library entries only from PUBLIC libraries (a profile
 // without a row is PUBLIC), and screenshots that moderation has not removed.
 import type { Knex } from 'knex';
-import { NOT_SUSPENDED } from './visibility.js';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
 
 export const INDEX_CAP = 1000;
 

@@ -3,8 +3,9 @@
 // whole gallery under the filters; `games` lists every game of the gallery the reader may see. Captures
 // removed by moderation count nowhere, for anyone. Each query reads only what the reader may see.
 import type { Knex } from 'knex';
-import { presentGames } from '../catalog/game-presenter.js';
-import type { GameRow } from '../catalog/game-search.js';
+import { loadGenreNames } from '../catalog/games.js';
+import { presentGames } from '../catalog/presenters.js';
+import type { GameRow } from '../catalog/rows.js';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
@@ -142,5 +143,5 @@ async function catalogOf(knex: Knex, rows: CaptureRow[]) {
     .whereIn('id', ids)
     .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available')
     .orderBy('name');
-  return presentGames(knex, games);
+  return presentGames(games, await loadGenreNames(knex, games));
 }

@@ -16,14 +16,6 @@ export interface Reader {
 
 export type LibraryVisibility = 'PUBLIC' | 'FOLLOWERS' | 'PRIVATE';
 
-/**
- * SQL that is true when the account in `column` is not suspended or banned now (an active Suspensão or a
- * Banimento permanente): searches and public counts leave such accounts out.
- */
-export const NOT_SUSPENDED = (column: string) => `NOT EXISTS (
-  SELECT 1 FROM infractions inf WHERE inf.account_id = ${column}
-    AND inf.reason IN ('Suspensão', 'Banimento permanente') AND (inf.expires_at IS NULL OR inf.expires_at > now()))`;
-
 /** Pure: whether the reader sees the whole profile of `ownerId`, given what is known of the two. */
 export function seesInFull(reader: Reader, ownerId: string, visibility: LibraryVisibility, follows: boolean): boolean {
   // A library's visibility reads as an item's: the same table decides both (shared/people/item-visibility.ts).

@@ -3,6 +3,7 @@
 // matching the username or display name without case or accents. Presenting reads no more rows: the
 // avatar comes in the same query.
 import type { Knex } from 'knex';
+import { presentPersonSummary } from '../people/presenters.js';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
 
 export const CONNECTION_PAGE = { size: 50 };
@@ -62,12 +63,7 @@ export async function listConnections(
     query.clone().count<{ n: number }[]>('* as n'),
   ]);
   return {
-    data: rows.map((row) => ({
-      username: row.username,
-      display_name: row.display_name ?? '',
-      avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
-      since: new Date(row.since).toISOString(),
-    })),
+    data: rows.map((row) => ({ ...presentPersonSummary(row, mediaUrl), since: new Date(row.since).toISOString() })),
     page: pageObject(options.page, CONNECTION_PAGE, Number(counted[0].n)),
   };
 }
@@ -122,12 +118,7 @@ export async function profileConnections(
     ])
     .limit(options.limit + 1);
   const page = rows.slice(0, options.limit);
-  const data = page.map((row) => ({
-    username: row.username,
-    display_name: row.display_name ?? '',
-    avatar_url: row.avatar_key ? mediaUrl(row.avatar_key) : null,
-    since: row.since,
-  }));
+  const data = page.map((row) => ({ ...presentPersonSummary(row, mediaUrl), since: row.since }));
   const hasMore = rows.length > options.limit;
   return { data, page: { size: options.limit, has_more: hasMore }, next_before: hasMore ? data.at(-1)!.since : null };
 }

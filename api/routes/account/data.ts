@@ -3,10 +3,10 @@ import {
   deleteAccountData,
   DELETION_CATEGORIES,
   endsSessions,
-  proveDeletion,
   type DeletionCategory,
 } from '../../../shared/accounts/data-deletion.js';
 import { exportAccount } from '../../../shared/accounts/export.js';
+import { proveDeletion, type DeletionProof } from '../../../shared/auth/deletion-proof.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
@@ -50,12 +50,7 @@ export function dataRoutes(api: VersionedRoutes): void {
     async (ctx) => {
       const { account, session } = sessionCaller(ctx);
       const category = ctx.state.input.query.category as DeletionCategory;
-      await proveDeletion(
-        ctx.services.auth,
-        account,
-        session,
-        ctx.state.input.body as { password?: string; code?: string },
-      );
+      await proveDeletion(ctx.services.auth, account, session, ctx.state.input.body as DeletionProof);
       const removed = await deleteAccountData(ctx.services.knex, account.id, category);
       if (endsSessions(category)) clearSessionCookie(ctx);
       ctx.body = { data: { category, removed } };

@@ -1,5 +1,5 @@
 // The account's username: availability, the first name, and renames (spec: Username; Account routes).
-import { claimFirstUsername, renameAccount, usernameAvailable } from '../../../shared/accounts/usernames.js';
+import { renameAccount, setFirstUsername, usernameAvailable } from '../../../shared/accounts/usernames.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
@@ -39,9 +39,10 @@ export function usernameRoutes(api: VersionedRoutes): void {
     validate({ body: usernameBody }),
     ACCOUNT_DOCS.claimUsername,
     async (ctx) => {
-      const { knex } = ctx.services;
-      const account = await knex.transaction((trx) =>
-        claimFirstUsername(trx, sessionCaller(ctx).account.id, ctx.state.input.body.username as string),
+      const account = await setFirstUsername(
+        ctx.services.knex,
+        sessionCaller(ctx).account.id,
+        ctx.state.input.body.username as string,
       );
       ctx.body = { data: { username: account.username, next_change_at: null } };
     },

@@ -1,8 +1,8 @@
 // The catalog (spec: Catalog routes): public; a key needs catalog.read and spends the catalog allowance.
 import { gameStats } from '../../../shared/catalog/catalog-stats.js';
 import { searchGames } from '../../../shared/catalog/game-search.js';
-import { presentGames } from '../../../shared/catalog/game-presenter.js';
-import { gameBySlug, gameRatings } from '../../../shared/catalog/games.js';
+import { gameBySlug, gameRatings, loadGenreNames } from '../../../shared/catalog/games.js';
+import { presentGame, presentGames } from '../../../shared/catalog/presenters.js';
 import { gameSearchQuery, usesOwnLibrary, type GameSearch } from '../../../shared/catalog/search-parameters.js';
 import { insufficientScope, unauthorized } from '../../../shared/platform/errors.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
@@ -42,7 +42,7 @@ export function gameRoutes(api: VersionedRoutes): void {
     const found = await searchGames(knex, search, own ? caller!.account.id : null);
     // An answer shaped by the caller's own library is theirs alone.
     ctx.set('Cache-Control', own ? 'private, no-store' : PUBLIC_CACHE);
-    ctx.body = { data: await presentGames(knex, found.rows), page: found.page };
+    ctx.body = { data: presentGames(found.rows, await loadGenreNames(knex, found.rows)), page: found.page };
   });
 
   api.get('/games/ratings', catalog(), validate({ query: idsQuery }), CATALOG_DOCS.ratings, async (ctx) => {
@@ -59,6 +59,6 @@ export function gameRoutes(api: VersionedRoutes): void {
     const { knex } = ctx.services;
     const row = await gameBySlug(knex, ctx.state.input.params.slug as string);
     ctx.set('Cache-Control', PUBLIC_CACHE);
-    ctx.body = { data: (await presentGames(knex, [row]))[0] };
+    ctx.body = { data: presentGame(row, await loadGenreNames(knex, [row])) };
   });
 }

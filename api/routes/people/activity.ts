@@ -1,6 +1,7 @@
 // The activity feed (spec: GET /activity, profile.read), a person's reviews and sessions
 // (GET /profiles/{username}/reviews, reviews.read) and a game's activity with its session totals
 // (GET /games/{slug}/activity, the catalog's access): one set of filters, one visibility rule.
+import { gameIdBySlug } from '../../../shared/catalog/games.js';
 import { notFound } from '../../../shared/platform/errors.js';
 import {
   ACTIVITY_KINDS,
@@ -62,9 +63,8 @@ async function authors(ctx: AppContext, names: string[]): Promise<string[]> {
 
 async function gameIdOf(ctx: AppContext, slug: string | undefined): Promise<number | undefined> {
   if (slug === undefined) return undefined;
-  const game = await ctx.services.knex('games').where({ slug }).first('id');
   // A game the catalog does not know has no activity: the filter matches nothing.
-  return (game?.id as number | undefined) ?? -1;
+  return (await gameIdBySlug(ctx.services.knex, slug)) ?? -1;
 }
 
 async function feed(ctx: AppContext, query: Query, extra: Partial<ActivityFilters> = {}) {
@@ -120,12 +120,12 @@ export function activityRoutes(api: VersionedRoutes): void {
     validate({ params: slugParams, query: filterQuery }),
     PEOPLE_COLLECTION_DOCS.game,
     async (ctx) => {
-      const game = await ctx.services.knex('games').where({ slug: ctx.state.input.params.slug }).first('id');
-      if (!game) throw notFound('No game has this slug.');
+      const gameId = await gameIdBySlug(ctx.services.knex, ctx.state.input.params.slug as string);
+      if (gameId === undefined) throw notFound('No game has this slug.');
       const readerId = ctx.state.caller?.account.id ?? null;
       const [items, totals] = await Promise.all([
-        feed(ctx, ctx.state.input.query as unknown as Query, { gameId: game.id }),
-        gameSessionTotals(ctx.services.knex, game.id, readerId),
+        feed(ctx, ctx.state.input.query as unknown as Query, { gameId }),
+        gameSessionTotals(ctx.services.knex, gameId, readerId),
       ]);
       ctx.body = { ...items, totals };
     },

@@ -1,0 +1,12 @@
+// The catalog's rows as its reads hand them on: a game as searches and lookups read it, before the
+// presenter (shared/catalog/presenters.ts) turns it into the spec's JSON.
+export interface GameRow {
+  id: number;
+  slug: string;
+  name: string;
+  release_year: number | null;
+  type: number | null;
+  rating: number | null;
+  genre_ids: number[];
+  demo_available: boolean;
+}
