@@ -97,7 +97,7 @@ export interface AppDependencies {
   allowances?: Allowances;
   /** Tests pass a storage in a temporary folder; otherwise the configuration's is built. */
   media?: MediaStorage;
-  /** The process's job-answer listener (see shared/jobs/request-reply.ts). */
+  /** The process's job-answer listener (see shared/platform/jobs/request-reply.ts). */
   replies: JobReplies;
 }
 

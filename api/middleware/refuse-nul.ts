@@ -1,6 +1,6 @@
 // Refuses U+0000 at the edge, once for every route, before authentication and routing: in the path
 // (`%00`, named `path`), in the query (each parameter by name) and anywhere in a JSON body. Multipart
-// fields are checked where they are read (multipart.ts). See shared/validation/nul.ts for why.
+// fields are checked where they are read (multipart.ts). See shared/platform/validation/nul.ts for why.
 import type { Middleware } from 'koa';
 import { fieldWithNul, nulRefused } from '../../shared/platform/validation/nul.js';
 import type { AppState } from '../context.js';

@@ -54,7 +54,7 @@ function parameters(path: string, facts: RouteFacts) {
       required: required.has(name),
       ...(schema.description ? { description: schema.description } : {}),
       schema,
-      // Lists arrive comma-separated (shared/validation/coerce.ts).
+      // Lists arrive comma-separated (shared/platform/validation/coerce.ts).
       ...(schema.type === 'array' ? { style: 'form', explode: false } : {}),
     })),
   ];

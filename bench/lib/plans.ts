@@ -1,5 +1,5 @@
 // The query plans a benchmark relies on, read as the web process gets them: the statement prepared and
-// run with a generic plan (shared/db/prepared.ts), then EXPLAIN ANALYZE of its execution. A sequential
+// run with a generic plan (shared/platform/db/prepared.ts), then EXPLAIN ANALYZE of its execution. A sequential
 // scan of a big table in any of them is reported, and fails the scenario.
 import type { Knex } from 'knex';
 

@@ -7,8 +7,8 @@ import type { Knex } from 'knex';
 import { internal } from '../platform/errors.js';
 import { JobFailedError, JobTimeoutError, type JobReplies } from '../platform/jobs/request-reply.js';
 import { sendJob } from '../platform/jobs/queue.js';
-import type { CheckRow } from './presenters.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
+import type { CheckRow } from './rows.js';
 
 export type CheckCause = 'check' | 'submit' | 'live' | 'report' | 'schedule';
 

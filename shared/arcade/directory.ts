@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
 import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
 import { notFound } from '../platform/errors.js';
 import { shownAgeRating } from './listing-rules.js';
-import { imageUrls, mediaUrls, type ListingRow } from './presenters.js';
+import { loadImageUrls } from './listings.js';
+import { mediaUrls } from './presenters.js';
+import type { ListingRow } from './rows.js';
 
 interface ListedRow {
   app_id: string;
@@ -84,7 +86,7 @@ export async function listDirectory(
     bindings as Record<string, Knex.Value>,
   );
   const page = rows.slice(0, query.limit);
-  const urls = await imageUrls(
+  const urls = await loadImageUrls(
     knex,
     page.flatMap((r) => Object.values(r.media)),
     mediaUrl,
@@ -103,7 +105,7 @@ export async function storePage(knex: Knex, slug: string, mediaUrl: (key: string
   const { rows } = await knex.raw<{ rows: ListedRow[] }>(`SELECT ${COLUMNS} ${LISTED} AND a.slug = :slug`, { slug });
   const row = rows[0];
   if (!row) throw notFound('No listed game has this slug.', 'app_not_found');
-  const urls = await imageUrls(knex, Object.values(row.media), mediaUrl);
+  const urls = await loadImageUrls(knex, Object.values(row.media), mediaUrl);
   const f = row.fields;
   const media = mediaUrls(row.media as ListingRow['media'], urls);
   return {

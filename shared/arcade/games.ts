@@ -9,23 +9,7 @@ import { findOwnApp } from '../keys/apps.js';
 import { firstRefusal, eligibilityOf } from './eligibility.js';
 import { arcadeSettings, type ArcadeSettings } from './settings.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
-
-export interface ArcadeApp {
-  app_id: string;
-  account_id: string;
-  slug: string;
-  status: 'draft' | 'listed' | 'hidden' | 'suspended' | 'removed';
-  terms_version: string;
-  live_release_id: string | null;
-  previous_live_release_id: string | null;
-  notice_kind: 'suspended' | 'flagged' | 'hidden' | null;
-  notice_reason: string | null;
-  notice_at: Date | null;
-  approved_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  removed_at: Date | null;
-}
+import type { ArcadeApp } from './rows.js';
 
 registerConstraint('arcade_claims_pkey', () => conflict('slug_taken', {}, 'This slug is taken, now or before.'));
 registerConstraint('arcade_apps_slug_unique', () => conflict('slug_taken', {}, 'This slug is taken, now or before.'));

@@ -4,7 +4,6 @@
 // address is refused the same way; registrations come from RDAP through the guard, cached a day. When
 // RDAP cannot answer, the domain is not held against the developer: an outage must not block publishing.
 import type { Knex } from 'knex';
-import { config } from '../platform/config.js';
 import { conflict, invalidRequest } from '../platform/errors.js';
 import { checkHost } from '../platform/net/checked-host.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
@@ -17,7 +16,16 @@ function denied(message: string) {
   return invalidRequest(message, { reason: 'url_denied', field: 'entry_url', detail: 'network' });
 }
 
-export async function refuseBlockedHost(knex: Knex, entryUrl: string, now = Date.now()): Promise<void> {
+/**
+ * `rdapBaseUrl`: where registrations are looked up (config `arcade.rdapBaseUrl`, read by the caller); null
+ * looks nothing up.
+ */
+export async function refuseBlockedHost(
+  knex: Knex,
+  entryUrl: string,
+  rdapBaseUrl: string | null,
+  now = Date.now(),
+): Promise<void> {
   const host = new URL(entryUrl).hostname;
   let address: string;
   try {
@@ -31,9 +39,8 @@ export async function refuseBlockedHost(knex: Knex, entryUrl: string, now = Date
     [address],
   );
   if (blocked.rows.length > 0) throw denied('The game is hosted in a network Arcade does not accept.');
-  const base = config().arcade.rdapBaseUrl;
-  if (!base) return;
-  const registration = await domainRegistration(host, { baseUrl: base });
+  if (!rdapBaseUrl) return;
+  const registration = await domainRegistration(host, { baseUrl: rdapBaseUrl });
   if (!registration?.answered) return;
   if (registration.registrar) {
     const registrar = await knex('arcade_blocked_registrars')

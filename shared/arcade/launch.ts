@@ -6,10 +6,10 @@ import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { forbidden, notFound } from '../platform/errors.js';
 import { signToken } from '../identity/signing-keys.js';
-import type { ArcadeApp } from './games.js';
 import { activeGrant } from './grants.js';
 import { overrideBlock, savedOverride } from './override.js';
-import type { ReleaseRow } from './presenters.js';
+import type { OverrideUrlSettings } from './url-rules.js';
+import type { ArcadeApp, ReleaseRow } from './rows.js';
 
 /** DECISIONS: identity tokens live 15 minutes. */
 export const IDENTITY_TTL_SECONDS = 15 * 60;
@@ -102,11 +102,11 @@ export async function launchOverride(
   deps: LaunchDeps,
   account: Account,
   game: ArcadeApp,
-  serviceHost: string,
+  settings: OverrideUrlSettings,
 ) {
   const saved = await savedOverride(knex, game.app_id);
   if (!saved) throw notFound('No development URL is saved for this game.', 'override_not_found');
-  const blocked = await overrideBlock(knex, game, saved, serviceHost, Date.now());
+  const blocked = await overrideBlock(knex, game, saved, settings, Date.now());
   if (blocked) throw blocked.refusal;
   const release = (await knex('arcade_releases').where({ id: saved.release_id, app_id: game.app_id }).first()) as
     ReleaseRow | undefined;

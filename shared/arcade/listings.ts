@@ -4,8 +4,19 @@
 // the developer edits what players see. Players only ever see an approved revision.
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../platform/errors.js';
-import { imageUrls, listingViews, presentListingViews, type ListingRow } from './presenters.js';
-import { recordEvent, type ArcadeApp } from './games.js';
+import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
+import { listingViews, presentListingViews } from './presenters.js';
+import { recordEvent } from './games.js';
+import { emailDeveloper } from './review.js';
+import type { ArcadeApp, ListingRow } from './rows.js';
+
+/** Spec Limits: store-page submissions, 5 per app per day. */
+const LISTING_SUBMITS = {
+  name: 'arcade-listing-submit',
+  failures: 5,
+  windowSeconds: 24 * 3600,
+  reason: 'rate_limited',
+};
 
 export function listingLocked() {
   return conflict('listing_locked', {}, 'The store page is submitted: it is locked until moderation decides.');
@@ -73,24 +84,39 @@ export async function setListingSlot(knex: Knex, game: ArcadeApp, slot: string, 
 }
 
 /**
- * Submits the draft for review; it must hold every field (PUT .../listing). The caller has checked the
- * recent session and the terms.
+ * Submits the draft for review; it must hold every field (PUT .../listing), and the developer is emailed.
+ * The caller has checked the recent session and the terms.
  */
-export async function submitListing(
-  trx: Knex.Transaction,
-  game: ArcadeApp,
-  onSubmitted: (trx: Knex.Transaction, listing: ListingRow) => Promise<void>,
-) {
-  const working = await workingRevision(trx, game.app_id);
-  if (working?.status === 'submitted') throw listingLocked();
-  if (!working || !working.fields) throw listingNotFound();
-  const [submitted] = await trx('arcade_listings')
-    .where({ id: working.id })
-    .update({ status: 'submitted', submitted_at: trx.fn.now(), updated_at: trx.fn.now() })
-    .returning('*');
-  await recordEvent(trx, game.app_id, 'listing_submitted', { number: working.number });
-  await onSubmitted(trx, submitted as ListingRow);
-  return submitted as ListingRow;
+export async function submitListing(knex: Knex, game: ArcadeApp): Promise<ListingRow> {
+  // Only a submission that is made spends one of the day's 5; a refusal gives its use back.
+  return limiterFor(knex, LISTING_SUBMITS).within([game.app_id], () =>
+    knex.transaction(async (trx) => {
+      const working = await workingRevision(trx, game.app_id);
+      if (working?.status === 'submitted') throw listingLocked();
+      if (!working || !working.fields) throw listingNotFound();
+      const [submitted] = await trx('arcade_listings')
+        .where({ id: working.id })
+        .update({ status: 'submitted', submitted_at: trx.fn.now(), updated_at: trx.fn.now() })
+        .returning('*');
+      await recordEvent(trx, game.app_id, 'listing_submitted', { number: working.number });
+      await emailDeveloper(
+        trx,
+        game,
+        `Store page of ${game.slug} submitted`,
+        `Revision ${submitted.number} of the store page of ${game.slug} is waiting for review.`,
+      );
+      return submitted as ListingRow;
+    }),
+  );
+}
+
+/** Image ids to urls, one query for a set of revisions. */
+export async function loadImageUrls(knex: Knex, ids: string[], url: (key: string) => string) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows: Array<{ id: string; storage_key: string }> = await knex('images')
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'storage_key');
+  return new Map(rows.map((row) => [row.id, url(row.storage_key)]));
 }
 
 /** The game's revisions, seen as the spec's four views with their image urls (app record and store-page routes). */
@@ -98,7 +124,7 @@ export async function loadListingViews(knex: Knex, appId: string, mediaUrl: (key
   const revisions: ListingRow[] = await knex('arcade_listings').where({ app_id: appId });
   const views = listingViews(revisions);
   const shown = Object.values(views).filter((r): r is ListingRow => r !== undefined);
-  const urls = await imageUrls(
+  const urls = await loadImageUrls(
     knex,
     shown.flatMap((r) => Object.values(r.media)),
     mediaUrl,

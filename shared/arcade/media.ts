@@ -9,11 +9,10 @@ import { IMAGE_REFUSAL_REASONS, type ImageRefusalReason } from '../media/image-r
 import { uploadImage, type UploadServices } from '../media/image-uploads.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
-import { type ArcadeApp } from './games.js';
 import { listingLocked, setListingSlot, workingRevision } from './listings.js';
-import type { ListingRow } from './presenters.js';
 import type { ImagePurpose } from '../media/rows.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
+import type { ArcadeApp, ListingRow } from './rows.js';
 
 export const SLOT_KINDS = ['icon', 'tile', 'cover', 'screenshot'] as const;
 export type SlotKind = (typeof SLOT_KINDS)[number];

@@ -7,27 +7,16 @@ import { conflict, forbidden, invalidRequest, isApiError, notFound, type ApiErro
 import { checkHost } from '../platform/net/checked-host.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { type ArcadeApp } from './games.js';
 import { notifyOverrideChange } from './grant-updates.js';
-import { checkOverrideUrl } from './url-rules.js';
+import { checkOverrideUrl, type OverrideUrlSettings } from './url-rules.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
+import type { ArcadeApp, OverrideRow } from './rows.js';
 
 export const OVERRIDE_LIFETIME_MS = 24 * 3600 * 1000;
 const SAVES = { name: 'arcade-override-save', failures: 20, windowSeconds: 24 * 3600, reason: 'rate_limited' };
 const LOOKUPS = { name: 'arcade-override-lookup', failures: 60, windowSeconds: 3600, reason: 'rate_limited' };
 /** The statuses a development URL may build on (spec: PUT .../override `release_id`). */
 const TESTABLE = ['draft', 'submitted', 'in_review', 'approved'];
-
-export interface OverrideRow {
-  app_id: string;
-  url: string;
-  origin: string;
-  host: string;
-  loopback: boolean;
-  release_id: string;
-  set_at: Date;
-  expires_at: Date;
-}
 
 /** Spec: `blocked_reason`, in the order it is worked out. */
 export type BlockedReason =
@@ -52,7 +41,7 @@ export async function overrideBlock(
   knex: Knex,
   game: ArcadeApp,
   row: OverrideRow,
-  serviceHost: string,
+  settings: OverrideUrlSettings,
   now: number,
 ): Promise<OverrideBlock | null> {
   if (new Date(row.expires_at).getTime() <= now) {
@@ -78,7 +67,7 @@ export async function overrideBlock(
     }
   }
   try {
-    checkOverrideUrl(row.url, { serviceHost });
+    checkOverrideUrl(row.url, settings);
   } catch (error) {
     const denied =
       isApiError(error) && error.members.reason === 'url_denied'
@@ -94,12 +83,13 @@ export async function savedOverride(knex: Knex, appId: string): Promise<Override
   return (await knex('arcade_overrides').where({ app_id: appId }).first()) as OverrideRow | undefined;
 }
 
-export async function presentOverride(knex: Knex, game: ArcadeApp, serviceHost: string, now = Date.now()) {
+/** The saved development URL as GET .../override answers it (null: none), with what it needs read. */
+export async function loadOverride(knex: Knex, game: ArcadeApp, settings: OverrideUrlSettings, now = Date.now()) {
   const row = await savedOverride(knex, game.app_id);
   if (!row) return null;
   const [release, blocked, left] = await Promise.all([
     knex('arcade_releases').where({ id: row.release_id }).first('number'),
-    overrideBlock(knex, game, row, serviceHost, now),
+    overrideBlock(knex, game, row, settings, now),
     limiterFor(knex, SAVES).remaining(game.app_id),
   ]);
   return {
@@ -123,9 +113,9 @@ export async function saveOverride(
   accountId: string,
   game: ArcadeApp,
   input: { url: unknown; release_id: unknown },
-  serviceHost: string,
+  settings: OverrideUrlSettings,
 ) {
-  const url = checkOverrideUrl(input.url, { serviceHost });
+  const url = checkOverrideUrl(input.url, settings);
   if (typeof input.release_id !== 'string' || !isUuid(input.release_id)) {
     throw invalidRequest('release_id must be the id of one of this game’s releases.', {
       reason: 'fields_invalid',

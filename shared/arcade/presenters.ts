@@ -1,41 +1,10 @@
 // Arcade as the developer sees it: the app record (spec: App Arcade record), its releases and listing
-// revisions, and the short `arcade` summary every app answer carries. Reviewer names never appear.
-import type { Knex } from 'knex';
-import type { ArcadeApp } from './games.js';
-import type { ReleaseInput } from './releases.js';
+// revisions, and the notice. Pure: rows in, the spec's JSON out; the loaders read what these need.
+// Reviewer names never appear.
+import { APPROVAL_MAX_AGE_MS, type ArcadeApp, type CheckRow, type ListingRow, type ReleaseRow } from './rows.js';
 
 /** A stored time as the answers show it, or null. */
 export const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
-
-/** Approval older than this cannot be made live (spec Limits). */
-export const APPROVAL_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
-
-/** A stored release: the checked input and what the moves add to it. */
-export interface ReleaseRow extends ReleaseInput {
-  id: string;
-  app_id: string;
-  number: number;
-  status: string;
-  submitted_at: Date | null;
-  reviewed_at: Date | null;
-  review: { decision: string; reasons: string[]; note: string | null } | null;
-  approved_at: Date | null;
-  approval_sha256: string | null;
-  approval_provider: string | null;
-  last_check_id: string | null;
-  went_live_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface CheckRow {
-  id: string;
-  release_id: string;
-  cause: string;
-  result: Record<string, unknown>;
-  passed: boolean;
-  created_at: Date;
-}
 
 export function presentCheck(check: CheckRow | null | undefined) {
   if (!check) return null;
@@ -81,20 +50,6 @@ export function presentRelease(
     can_make_live: canMakeLive(release, game, liveNumber),
     can_test: ['draft', 'submitted', 'in_review', 'approved'].includes(release.status),
   };
-}
-
-export interface ListingRow {
-  id: string;
-  app_id: string;
-  number: number;
-  status: 'draft' | 'submitted' | 'approved' | 'rejected' | 'superseded';
-  fields: Record<string, unknown> | null;
-  media: Record<string, string>;
-  submitted_at: Date | null;
-  reviewed_at: Date | null;
-  review: { decision: string; reasons: string[]; note: string | null } | null;
-  created_at: Date;
-  updated_at: Date;
 }
 
 /** Image urls of a revision's slots: `icon:0`, `tile:0`, `cover:0`, `screenshot:0..5`. */
@@ -153,13 +108,4 @@ export function presentListingViews(views: ReturnType<typeof listingViews>, urlO
 export function presentNotice(game: ArcadeApp) {
   if (!game.notice_kind) return null;
   return { kind: game.notice_kind, reason: game.notice_reason, at: iso(game.notice_at) };
-}
-
-/** Image ids to urls, one query for a set of revisions. */
-export async function imageUrls(knex: Knex, ids: string[], url: (key: string) => string) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows: Array<{ id: string; storage_key: string }> = await knex('images')
-    .whereIn('id', [...new Set(ids)])
-    .select('id', 'storage_key');
-  return new Map(rows.map((row) => [row.id, url(row.storage_key)]));
 }

@@ -9,11 +9,10 @@ import type { Knex } from 'knex';
 import { boss } from '../platform/jobs/boss.js';
 import { sendJob } from '../platform/jobs/queue.js';
 import type { CheckCause } from './checks.js';
-import type { ArcadeApp } from './games.js';
-import type { CheckRow, ReleaseRow } from './presenters.js';
 import { moveAfterCheck, nextRecheckAt, nextSlot, MIN_GAP_MS, observedProvider, watchOf } from './recheck-rules.js';
 import { actOnGame } from './review.js';
 import type { Check } from './url-check.js';
+import type { ArcadeApp, CheckRow, ReleaseRow } from './rows.js';
 
 /** The columns of a game this watch keeps (migration 20261125000200). */
 export interface WatchedGame extends ArcadeApp {

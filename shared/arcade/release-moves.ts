@@ -6,17 +6,19 @@ import { conflict } from '../platform/errors.js';
 import type { JobReplies } from '../platform/jobs/request-reply.js';
 import { checkNow } from './checks.js';
 import { releaseHeldEvents } from './data-events.js';
-import { recordEvent, type ArcadeApp } from './games.js';
+import { recordEvent } from './games.js';
 import { refuseBlockedHost } from './host-rules.js';
 import { pinLiveRelease } from './rechecks.js';
-import { APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './presenters.js';
 import { findRelease, releaseLocked } from './releases.js';
 import { emailDeveloper } from './review.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
+import { type ArcadeApp, APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './rows.js';
 
 export interface MoveServices {
   knex: Knex;
   replies: JobReplies;
+  /** Where domain registrations are looked up (config `arcade.rdapBaseUrl`); null: no lookup. */
+  rdapBaseUrl: string | null;
 }
 
 /** Spec Limits: release submissions, 5 per app per day. */
@@ -42,7 +44,7 @@ export async function submitRelease(services: MoveServices, game: ArcadeApp, rel
 
 async function checkAndSubmit(services: MoveServices, game: ArcadeApp, release: ReleaseRow) {
   const { knex } = services;
-  await refuseBlockedHost(knex, release.entry_url);
+  await refuseBlockedHost(knex, release.entry_url, services.rdapBaseUrl);
   const check = await checkNow(knex, services.replies, game.app_id, release.id, 'submit');
   if (!check.passed) throw checkFailed(check);
   const submitted = await knex.transaction(async (trx) => {
@@ -99,7 +101,7 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
   const { knex } = services;
   const release = await findRelease(knex, game.app_id, releaseId);
   await refuseLive(knex, game, release);
-  await refuseBlockedHost(knex, release.entry_url);
+  await refuseBlockedHost(knex, release.entry_url, services.rdapBaseUrl);
   const check = await checkNow(knex, services.replies, game.app_id, release.id, 'live');
   if (!check.passed) throw checkFailed(check);
   if (release.approval_provider && check.result.provider !== release.approval_provider) {

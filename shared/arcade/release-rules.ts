@@ -15,7 +15,7 @@ import {
   type Orientation,
   type Platform,
 } from './field-rules.js';
-import { checkGameUrl, checkThirdPartyOrigin } from './url-rules.js';
+import { checkGameUrl, checkThirdPartyOrigin, type UrlRuleSettings } from './url-rules.js';
 
 export const RELEASE_FIELDS = [
   'entry_url',
@@ -60,7 +60,7 @@ function stringAt(value: unknown, field: string): string {
   return value;
 }
 
-function thirdPartiesAt(value: unknown): ThirdParty[] {
+function thirdPartiesAt(value: unknown, settings: UrlRuleSettings): ThirdParty[] {
   if (!Array.isArray(value)) throw fieldsInvalid('third_parties', 'third_parties must be a list.');
   if (value.length > RELEASE_LIMITS.thirdPartiesMax) {
     throw fieldsInvalid('third_parties', `third_parties must hold at most ${RELEASE_LIMITS.thirdPartiesMax} items.`);
@@ -70,7 +70,7 @@ function thirdPartiesAt(value: unknown): ThirdParty[] {
     const prefix = `third_parties.${index}.`;
     const entry = objectAt(item, `third_parties.${index}`);
     const field = `${prefix}origin`;
-    const { origin } = checkThirdPartyOrigin(stringAt(requiredField(entry, 'origin', prefix), field), field);
+    const { origin } = checkThirdPartyOrigin(stringAt(requiredField(entry, 'origin', prefix), field), field, settings);
     if (seen.has(origin)) throw fieldsInvalid(field, `${origin} is listed twice in third_parties.`);
     seen.add(origin);
     // A purpose is what the reviewer reads to judge the origin: an empty one says nothing.
@@ -87,15 +87,15 @@ function thirdPartiesAt(value: unknown): ThirdParty[] {
  * `field` (and `detail`) for entry_url, third_parties.N.origin and data_events_url, and
  * `data_events_url_required` when scopes hold identify and data_events_url is null.
  */
-export function checkRelease(input: unknown): ReleaseInput {
+export function checkRelease(input: unknown, settings: UrlRuleSettings): ReleaseInput {
   const body = objectAt(input, 'body');
   const field = (name: (typeof RELEASE_FIELDS)[number]) => requiredField(body, name);
-  const entry = checkGameUrl(stringAt(field('entry_url'), 'entry_url'), 'entry_url');
+  const entry = checkGameUrl(stringAt(field('entry_url'), 'entry_url'), 'entry_url', settings);
   const capabilities = subsetOf(field('capabilities'), 'capabilities', CAPABILITIES, 0, CAPABILITIES.length);
   const scopes = subsetOf(field('scopes'), 'scopes', RELEASE_SCOPES, 0, RELEASE_SCOPES.length);
   const orientation = orientationAt(field('orientation'));
   const platforms = platformsAt(field('platforms'));
-  const thirdParties = thirdPartiesAt(field('third_parties'));
+  const thirdParties = thirdPartiesAt(field('third_parties'), settings);
   const eventsValue = field('data_events_url');
   let dataEventsUrl: string | null = null;
   if (eventsValue === null) {
@@ -106,7 +106,7 @@ export function checkRelease(input: unknown): ReleaseInput {
       });
     }
   } else {
-    dataEventsUrl = checkGameUrl(stringAt(eventsValue, 'data_events_url'), 'data_events_url').url;
+    dataEventsUrl = checkGameUrl(stringAt(eventsValue, 'data_events_url'), 'data_events_url', settings).url;
   }
   const notes = longText(field('notes'), 'notes', RELEASE_LIMITS.notesMax);
   refuseUnknownFields(body, RELEASE_FIELDS);

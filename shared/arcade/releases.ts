@@ -3,21 +3,8 @@
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { recordEvent, type ArcadeApp } from './games.js';
-import type { ReleaseRow } from './presenters.js';
-
-/** A release body after the release rules: hosts in ASCII, `entry_origin` derived. */
-export interface ReleaseInput {
-  entry_url: string;
-  entry_origin: string;
-  capabilities: string[];
-  scopes: string[];
-  orientation: string;
-  platforms: string[];
-  third_parties: Array<{ origin: string; purpose: string }>;
-  data_events_url: string | null;
-  notes: string;
-}
+import { recordEvent } from './games.js';
+import type { ArcadeApp, ReleaseInput, ReleaseRow } from './rows.js';
 
 export function releaseNotFound() {
   return notFound('This game has no release with this id.', 'release_not_found');

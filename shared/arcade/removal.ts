@@ -3,11 +3,9 @@
 // the retention purge deletes them. The developer is emailed.
 import type { Knex } from 'knex';
 import { conflict } from '../platform/errors.js';
-import { recordEvent, type ArcadeApp } from './games.js';
+import { recordEvent } from './games.js';
 import { emailDeveloper } from './review.js';
-
-/** Spec Limits: removed game evidence is kept this long. */
-export const REMOVED_EVIDENCE_DAYS = 180;
+import type { ArcadeApp } from './rows.js';
 
 export async function removeGame(knex: Knex, game: ArcadeApp): Promise<ArcadeApp> {
   return knex.transaction(async (trx) => {

@@ -7,8 +7,8 @@ import { queueEmail } from '../platform/email/outbox.js';
 import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { recordAction } from '../moderation/moderator-actions.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { recordEvent, type ArcadeApp } from './games.js';
-import type { CheckRow, ListingRow, ReleaseRow } from './presenters.js';
+import { recordEvent } from './games.js';
+import type { ArcadeApp, CheckRow, ListingRow, ReleaseRow } from './rows.js';
 
 export const RELEASE_DECISIONS = ['in_review', 'approve', 'reject', 'revoke'] as const;
 export const LISTING_DECISIONS = ['approve', 'reject'] as const;

@@ -5,11 +5,24 @@
 // The text is split by hand rather than handed to the URL parser first: the parser would silently fix what
 // we refuse (backslashes, a missing "//", "https:example.com", IP spellings, punycode it cannot decode), and
 // its refusal would hide which rule was broken. Once the parts pass, the parser normalises the path.
-import { config } from '../platform/config.js';
 import { invalidRequest, type ApiError } from '../platform/errors.js';
 import { browserMappedHostname, processHostname, type IdnDetail } from './idn.js';
 
 export const URL_MAX_LENGTH = 512;
+
+/**
+ * What the rules take from the process rather than from the request: the outbound guard's test door
+ * (config `outbound.testHosts`, refused in production), whose names are as good as public ones so tests
+ * can walk the whole journey. The caller reads it and passes it in.
+ */
+export interface UrlRuleSettings {
+  testHosts: Readonly<Record<string, string>> | null;
+}
+
+/** The development URL's rules also need the host the service was opened on. */
+export interface OverrideUrlSettings extends UrlRuleSettings {
+  serviceHost: string;
+}
 
 export type UrlDeniedDetail = IdnDetail | 'ip_literal' | 'not_public' | 'service_host';
 
@@ -158,10 +171,10 @@ function judgeIdn(host: string): { ascii: string; unicode: string } {
 }
 
 /** A name with a dot under a top-level name that the public internet can reach. */
-function assertPublicName(ascii: string): void {
+function assertPublicName(ascii: string, settings: UrlRuleSettings): void {
   // The outbound guard's test door (refused in production): a name it sends to a local stand-in for a
   // developer's host is as good as a public one, so tests can walk the whole journey.
-  if (config().outbound.testHosts?.[ascii]) return;
+  if (settings.testHosts?.[ascii]) return;
   const labels = ascii.split('.');
   const tld = labels[labels.length - 1];
   const publicTld = /^[a-z]{2,63}$/.test(tld) || /^xn--[a-z0-9-]+$/.test(tld);
@@ -188,13 +201,13 @@ function toApiError(error: unknown, field: string): ApiError {
   return invalidRequest(message, { reason, field, detail });
 }
 
-function gameUrl(value: unknown): { parts: UrlParts; url: URL; unicode: string } {
+function gameUrl(value: unknown, settings: UrlRuleSettings): { parts: UrlParts; url: URL; unicode: string } {
   const parts = splitUrl(value);
   if (parts.scheme !== 'https') invalid('The URL must use https.');
   if (parts.port !== null && parts.port !== 443) invalid('The URL must use the port of https, 443.');
   if (isIpLiteral(parts)) denied('ip_literal', 'The host must be a domain name, not an IP address.');
   const { ascii, unicode } = judgeIdn(parts.host);
-  assertPublicName(ascii);
+  assertPublicName(ascii, settings);
   return { parts, url: build('https', ascii, null, parts.path), unicode };
 }
 
@@ -203,9 +216,9 @@ function gameUrl(value: unknown): { parts: UrlParts; url: URL; unicode: string }
  * a public domain name that passes the IDN rules. Throws 400 `invalid_request` with reason `url_invalid` or
  * `url_denied` (with `detail`) and `field`.
  */
-export function checkGameUrl(value: unknown, field: string): GameUrl {
+export function checkGameUrl(value: unknown, field: string, settings: UrlRuleSettings): GameUrl {
   try {
-    const { url, unicode } = gameUrl(value);
+    const { url, unicode } = gameUrl(value, settings);
     return { url: url.href, origin: url.origin, host: url.host, unicodeHost: unicode };
   } catch (error) {
     throw toApiError(error, field);
@@ -217,9 +230,13 @@ export function checkGameUrl(value: unknown, field: string): GameUrl {
  * lists origins; a path would suggest a narrower grant than the browser gives). Returns e.g.
  * `https://cdn.example.net`.
  */
-export function checkThirdPartyOrigin(value: unknown, field: string): { origin: string; host: string } {
+export function checkThirdPartyOrigin(
+  value: unknown,
+  field: string,
+  settings: UrlRuleSettings,
+): { origin: string; host: string } {
   try {
-    const { parts, url } = gameUrl(value);
+    const { parts, url } = gameUrl(value, settings);
     if (parts.path !== '' && parts.path !== '/') invalid('Give an origin (https://host), without a path.');
     return { origin: url.origin, host: url.host };
   } catch (error) {
@@ -257,7 +274,7 @@ function isServiceHost(hostname: string, port: number, loopback: boolean, servic
  * name (any port); never another IP address, nor the host the service was opened on. Refusals name field
  * `url`. Nothing is resolved here: a public `hostname` is for the route to look up.
  */
-export function checkOverrideUrl(value: unknown, options: { serviceHost: string }): OverrideUrl {
+export function checkOverrideUrl(value: unknown, settings: OverrideUrlSettings): OverrideUrl {
   try {
     const parts = splitUrl(value);
     if (parts.scheme !== 'http' && parts.scheme !== 'https') invalid('The URL must use http or https.');
@@ -275,11 +292,11 @@ export function checkOverrideUrl(value: unknown, options: { serviceHost: string 
       loopback = isLoopbackName(ascii);
       if (!loopback) {
         if (parts.scheme !== 'https') invalid('A URL on a public host must use https.');
-        assertPublicName(ascii);
+        assertPublicName(ascii, settings);
       }
     }
     const port = parts.port ?? (parts.scheme === 'https' ? 443 : 80);
-    if (isServiceHost(ascii, port, loopback, options.serviceHost)) {
+    if (isServiceHost(ascii, port, loopback, settings.serviceHost)) {
       denied('service_host', 'The development URL cannot be on the host of this service.');
     }
     const url = build(parts.scheme, ascii, parts.port, parts.path);

@@ -3,13 +3,12 @@ import type { Knex } from 'knex';
 import { claimAccountPlace } from '../accounts/account-limits.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { App } from './models.js';
-import type { AppStats } from './presenters.js';
 import type { Scope } from './scopes.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { appIconUrls } from '../media/app-icons.js';
-import { arcadeSummaries } from '../arcade/app-record.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
+import type { AppStats } from './rows.js';
 
 export const APPS_PER_ACCOUNT = 10;
 
@@ -23,14 +22,14 @@ export async function findOwnApp(knex: Knex | Knex.Transaction, accountId: strin
   return app;
 }
 
-/** Live key counts, last use and icons of several apps, in two queries whatever their number. */
+/**
+ * Live key counts, last use and icons of several apps, in two queries whatever their number. Their Arcade
+ * summaries are Arcade's to add (shared/arcade/app-stats.ts).
+ */
 export async function appStats(knex: Knex, media: MediaStorage, appIds: string[]): Promise<Map<string, AppStats>> {
-  const [icons, games] = await Promise.all([appIconUrls(knex, media, appIds), arcadeSummaries(knex, appIds)]);
+  const icons = await appIconUrls(knex, media, appIds);
   const stats = new Map<string, AppStats>(
-    appIds.map((id) => [
-      id,
-      { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null, arcade: games.get(id) ?? null },
-    ]),
+    appIds.map((id) => [id, { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null }]),
   );
   if (appIds.length === 0) return stats;
   const rows: Array<{ app_id: string; active_keys: number; last_used_at: Date | null }> = await knex('api_keys')

@@ -1,14 +1,7 @@
 // Apps and keys as the API shows them. Never the token, never its hash.
 import { keyState } from './key-rules.js';
 import type { ApiKey, App } from './models.js';
-
-export interface AppStats {
-  active_keys: number;
-  last_used_at: Date | null;
-  icon_url: string | null;
-  /** The Arcade summary (spec general.md); null for an app without a game. */
-  arcade?: object | null;
-}
+import type { AppStats } from './rows.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

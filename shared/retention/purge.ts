@@ -11,10 +11,10 @@
 // - Attempt and allowance counters whose window ended: the next use starts a new window anyway, and
 //   without this the table keeps a row for every address and key ever seen.
 import type { Knex } from 'knex';
-import { REMOVED_EVIDENCE_DAYS } from '../arcade/removal.js';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
+import { REMOVED_EVIDENCE_DAYS } from '../arcade/rows.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */

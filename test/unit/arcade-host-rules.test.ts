@@ -3,7 +3,6 @@
 // when RDAP cannot answer. The hosts resolve through the guard's test door, RDAP is a fake host.
 import { expect } from 'chai';
 import { refuseBlockedHost } from '../../shared/arcade/host-rules.js';
-import { resetConfigForTests } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
 import type { ApiError } from '../../shared/platform/errors.js';
 import { clearRdapCache } from '../../shared/platform/net/rdap.js';
@@ -32,26 +31,22 @@ describe('refuseBlockedHost: domain age by the Public Suffix List', () => {
     for (const domain of ['github.io', 'pages.dev', 'my-game.github.io', 'my-game.pages.dev', 'young-studio.example']) {
       rdap.routes[`/domain/${domain}`] = registered(2);
     }
-    process.env.ARCADE_RDAP_URL = rdap.url('/domain/');
-    resetConfigForTests();
   });
   after(async () => {
-    delete process.env.ARCADE_RDAP_URL;
     for (const out of leave) out();
     await rdap.close();
-    resetConfigForTests();
   });
   beforeEach(() => clearRdapCache());
 
   it('does not ask RDAP about a site under a private suffix, and does not refuse it', async () => {
     const before = rdap.requests.length;
-    await refuseBlockedHost(db(), 'https://my-game.github.io/index.html');
-    await refuseBlockedHost(db(), 'https://new.my-game.pages.dev/');
+    await refuseBlockedHost(db(), 'https://my-game.github.io/index.html', rdap.url('/domain/'));
+    await refuseBlockedHost(db(), 'https://new.my-game.pages.dev/', rdap.url('/domain/'));
     expect(rdap.requests.length).to.equal(before);
   });
 
   it('still refuses a young domain under a public suffix (the rule is not switched off)', async () => {
-    const error = await refuseBlockedHost(db(), 'https://play.young-studio.example/').then(
+    const error = await refuseBlockedHost(db(), 'https://play.young-studio.example/', rdap.url('/domain/')).then(
       () => null,
       (caught: ApiError) => caught,
     );

@@ -5,6 +5,9 @@ import { expect } from 'chai';
 import { checkRelease, RELEASE_FIELDS } from '../../shared/arcade/release-rules.js';
 import { ApiError } from '../../shared/platform/errors.js';
 
+/** The URL rules as production runs them: no test door. */
+const noDoor = { testHosts: null };
+
 function release(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     entry_url: 'https://play.estrela.games/v3/',
@@ -21,7 +24,7 @@ function release(overrides: Record<string, unknown> = {}): Record<string, unknow
 
 function refusal(body: unknown): Record<string, unknown> {
   try {
-    checkRelease(body);
+    checkRelease(body, noDoor);
   } catch (error) {
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).status).to.equal(400);
@@ -36,7 +39,7 @@ const party = (origin: string, purpose = 'Fonts') => ({ origin, purpose });
 
 describe('Arcade release rules', () => {
   it('accepts the smallest release and adds entry_origin', () => {
-    expect(checkRelease(release())).to.deep.equal({
+    expect(checkRelease(release(), noDoor)).to.deep.equal({
       entry_url: 'https://play.estrela.games/v3/',
       entry_origin: 'https://play.estrela.games',
       capabilities: [],
@@ -61,6 +64,7 @@ describe('Arcade release rules', () => {
         data_events_url: 'https://api.estrela.games/jogatina/events',
         notes: 'Segunda versão.\nCorrige o placar.',
       }),
+      noDoor,
     );
     expect(stored).to.deep.equal({
       entry_url: 'https://xn--bcher-kva.de/spiel/index.html',
@@ -95,7 +99,7 @@ describe('Arcade release rules', () => {
       ['notes of 2000 characters', { notes: 'n'.repeat(2000) }],
     ];
     for (const [what, overrides] of cases) {
-      it(`accepts ${what}`, () => expect(() => checkRelease(release(overrides))).not.to.throw());
+      it(`accepts ${what}`, () => expect(() => checkRelease(release(overrides), noDoor)).not.to.throw());
     }
   });
 

@@ -1,7 +1,12 @@
 // Arcade's URL rules (spec arcade.md: Release entry_url and data_events_url, third parties, Development URL):
 // each accepted form with what it normalises to, each refusal with its exact reason, field and detail.
 import { expect } from 'chai';
-import { checkGameUrl, checkOverrideUrl, checkThirdPartyOrigin } from '../../shared/arcade/url-rules.js';
+import {
+  checkGameUrl,
+  checkOverrideUrl,
+  checkThirdPartyOrigin,
+  type UrlRuleSettings,
+} from '../../shared/arcade/url-rules.js';
 import { ApiError } from '../../shared/platform/errors.js';
 
 /** The error body a refusal answers, or a failure when the call passed. */
@@ -22,6 +27,9 @@ function expectRefusal(call: () => unknown, reason: string, field: string, detai
   if (detail === undefined) expect(body).not.to.have.property('detail');
   else expect(body.detail).to.equal(detail);
 }
+
+/** The rules as production runs them: no test door. */
+const noDoor: UrlRuleSettings = { testHosts: null };
 
 describe('Arcade URL rules', () => {
   describe('checkGameUrl: accepted URLs and what they become', () => {
@@ -53,7 +61,7 @@ describe('Arcade URL rules', () => {
     for (const [input, url, origin, unicodeHost] of cases) {
       it(`accepts ${input}`, () => {
         const host = origin.slice('https://'.length);
-        expect(checkGameUrl(input, 'entry_url')).to.deep.equal({ url, origin, host, unicodeHost });
+        expect(checkGameUrl(input, 'entry_url', noDoor)).to.deep.equal({ url, origin, host, unicodeHost });
       });
     }
   });
@@ -92,11 +100,12 @@ describe('Arcade URL rules', () => {
       ['more than 512 once percent-encoded', `https://mygame.com/${'é'.repeat(100)}`],
     ];
     for (const [what, input] of cases) {
-      it(`refuses ${what}`, () => expectRefusal(() => checkGameUrl(input, 'entry_url'), 'url_invalid', 'entry_url'));
+      it(`refuses ${what}`, () =>
+        expectRefusal(() => checkGameUrl(input, 'entry_url', noDoor), 'url_invalid', 'entry_url'));
     }
 
     it('accepts exactly 512 characters', () => {
-      expect(checkGameUrl(`https://mygame.com/${'a'.repeat(493)}`, 'entry_url').url).to.have.length(512);
+      expect(checkGameUrl(`https://mygame.com/${'a'.repeat(493)}`, 'entry_url', noDoor).url).to.have.length(512);
     });
   });
 
@@ -140,9 +149,30 @@ describe('Arcade URL rules', () => {
     ];
     for (const [what, input, detail] of cases) {
       it(`refuses ${what} (${detail})`, () => {
-        expectRefusal(() => checkGameUrl(input, 'data_events_url'), 'url_denied', 'data_events_url', detail);
+        expectRefusal(() => checkGameUrl(input, 'data_events_url', noDoor), 'url_denied', 'data_events_url', detail);
       });
     }
+  });
+
+  describe('the outbound guard’s test door', () => {
+    it('takes a name the door sends to a local stand-in as public, and only that name', () => {
+      const door: UrlRuleSettings = { testHosts: { 'dev.jogatina.test': '127.0.0.1:8443' } };
+      expect(checkGameUrl('https://dev.jogatina.test/', 'entry_url', door).origin).to.equal(
+        'https://dev.jogatina.test',
+      );
+      expectRefusal(
+        () => checkGameUrl('https://dev.jogatina.test/', 'entry_url', noDoor),
+        'url_denied',
+        'entry_url',
+        'not_public',
+      );
+      expectRefusal(
+        () => checkGameUrl('https://other.jogatina.test/', 'entry_url', door),
+        'url_denied',
+        'entry_url',
+        'not_public',
+      );
+    });
   });
 
   describe('checkThirdPartyOrigin', () => {
@@ -154,7 +184,7 @@ describe('Arcade URL rules', () => {
     ];
     for (const [input, origin] of accepted) {
       it(`accepts ${input} as ${origin}`, () => {
-        expect(checkThirdPartyOrigin(input, 'third_parties.0.origin')).to.deep.equal({
+        expect(checkThirdPartyOrigin(input, 'third_parties.0.origin', noDoor)).to.deep.equal({
           origin,
           host: origin.slice('https://'.length),
         });
@@ -174,7 +204,7 @@ describe('Arcade URL rules', () => {
     for (const [input, reason, detail] of refused) {
       it(`refuses ${input} (${detail ?? reason}) naming the entry`, () => {
         expectRefusal(
-          () => checkThirdPartyOrigin(input, 'third_parties.3.origin'),
+          () => checkThirdPartyOrigin(input, 'third_parties.3.origin', noDoor),
           reason,
           'third_parties.3.origin',
           detail,
@@ -184,7 +214,7 @@ describe('Arcade URL rules', () => {
   });
 
   describe('checkOverrideUrl: the owner machine and public hosts', () => {
-    const service = { serviceHost: 'jogatina.com.br' };
+    const service = { serviceHost: 'jogatina.com.br', ...noDoor };
     const accepted: Array<[string, string, string, string, boolean]> = [
       ['http://localhost:5173/game/', 'http://localhost:5173/game/', 'http://localhost:5173', 'localhost:5173', true],
       ['http://LOCALHOST', 'http://localhost/', 'http://localhost', 'localhost', true],
@@ -250,7 +280,7 @@ describe('Arcade URL rules', () => {
     }
 
     it('on a service opened on the owner machine, refuses only its own port, under any loopback name', () => {
-      const local = { serviceHost: 'localhost:3000' };
+      const local = { serviceHost: 'localhost:3000', ...noDoor };
       expectRefusal(() => checkOverrideUrl('http://localhost:3000/', local), 'url_denied', 'url', 'service_host');
       expectRefusal(() => checkOverrideUrl('http://127.0.0.1:3000/', local), 'url_denied', 'url', 'service_host');
       expectRefusal(() => checkOverrideUrl('http://game.localhost:3000/', local), 'url_denied', 'url', 'service_host');
@@ -259,7 +289,7 @@ describe('Arcade URL rules', () => {
     });
 
     it('reads a service host without a port as the default ports', () => {
-      const bare = { serviceHost: 'localhost' };
+      const bare = { serviceHost: 'localhost', ...noDoor };
       expectRefusal(() => checkOverrideUrl('http://localhost/', bare), 'url_denied', 'url', 'service_host');
       expectRefusal(() => checkOverrideUrl('https://localhost/', bare), 'url_denied', 'url', 'service_host');
       expect(checkOverrideUrl('http://localhost:8080/', bare).host).to.equal('localhost:8080');

@@ -5,9 +5,9 @@
 import { scheduledCheckWanted, storeCheck } from '../../shared/arcade/rechecks.js';
 import { runUrlCheck } from '../../shared/arcade/url-check.js';
 import { config } from '../../shared/platform/config.js';
-import type { ReleaseRow } from '../../shared/arcade/presenters.js';
 import type { JobPayloads } from '../../shared/platform/jobs/queue.js';
 import type { JobHandler } from '../job-context.js';
+import type { ReleaseRow } from '../../shared/arcade/rows.js';
 
 export const checkUrl: JobHandler<JobPayloads['url.check']> = async ({ release_id, cause }, context) => {
   const { knex } = context;

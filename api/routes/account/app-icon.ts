@@ -8,7 +8,7 @@ import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { APP_DOCS } from './apps-docs.js';
-import { idParams } from './schemas.js';
+import { idParams } from '../schemas.js';
 
 export function appIconRoutes(api: VersionedRoutes): void {
   const write = sessionOnly({ allowance: 'write' });

@@ -1,20 +1,14 @@
 // The account's apps and their keys (spec: Account routes; DECISIONS: API keys and allowances).
-import {
-  appStats,
-  createApp,
-  deleteApp,
-  findOwnApp,
-  listApps,
-  updateApp,
-  type AppChanges,
-} from '../../../shared/keys/apps.js';
+import { appStatsWithArcade } from '../../../shared/arcade/app-stats.js';
+import { createApp, deleteApp, findOwnApp, listApps, updateApp, type AppChanges } from '../../../shared/keys/apps.js';
 import { createKey, listAppKeys } from '../../../shared/keys/keys.js';
 import { presentApp, presentKey } from '../../../shared/keys/presenters.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { APP_DOCS } from './apps-docs.js';
-import { appCreateBody, appKeyCreateBody, appPatchBody, idParams } from './schemas.js';
+import { appCreateBody, appKeyCreateBody, appPatchBody } from './schemas.js';
+import { idParams } from '../schemas.js';
 
 export function appRoutes(api: VersionedRoutes): void {
   const read = sessionOnly({ allowance: 'read' });
@@ -23,7 +17,7 @@ export function appRoutes(api: VersionedRoutes): void {
   api.get('/account/apps', read, APP_DOCS.list, async (ctx) => {
     const { knex } = ctx.services;
     const apps = await listApps(knex, sessionCaller(ctx).account.id);
-    const stats = await appStats(
+    const stats = await appStatsWithArcade(
       knex,
       ctx.services.media,
       apps.map((app) => app.id),
@@ -43,7 +37,7 @@ export function appRoutes(api: VersionedRoutes): void {
     const accountId = sessionCaller(ctx).account.id;
     const app = await findOwnApp(knex, accountId, ctx.state.input.params.id as string);
     const [stats, keys] = await Promise.all([
-      appStats(knex, ctx.services.media, [app.id]),
+      appStatsWithArcade(knex, ctx.services.media, [app.id]),
       listAppKeys(knex, accountId, app.id),
     ]);
     ctx.body = { data: { ...presentApp(app, stats.get(app.id)!), keys: keys.map((key) => presentKey(key)) } };
@@ -62,7 +56,7 @@ export function appRoutes(api: VersionedRoutes): void {
         ctx.state.input.params.id as string,
         ctx.state.input.body as AppChanges,
       );
-      const stats = await appStats(knex, ctx.services.media, [app.id]);
+      const stats = await appStatsWithArcade(knex, ctx.services.media, [app.id]);
       ctx.body = { data: presentApp(app, stats.get(app.id)!) };
     },
   );

@@ -5,7 +5,8 @@ import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { APP_DOCS } from './apps-docs.js';
-import { accountKeyCreateBody, idParams } from './schemas.js';
+import { accountKeyCreateBody } from './schemas.js';
+import { idParams } from '../schemas.js';
 
 export function keyRoutes(api: VersionedRoutes): void {
   api.get('/account/keys', sessionOnly({ allowance: 'read' }), APP_DOCS.accountKeys, async (ctx) => {

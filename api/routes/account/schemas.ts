@@ -5,12 +5,6 @@ const name: SchemaObject = { type: 'string', minLength: 1, maxLength: 60 };
 const description: SchemaObject = { type: 'string', maxLength: 400 };
 const expiresInDays: SchemaObject = { type: ['integer', 'null'], minimum: 1, maximum: 3650 };
 
-export const idParams: SchemaObject = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-};
-
 export const appCreateBody: SchemaObject = {
   type: 'object',
   additionalProperties: false,

@@ -6,7 +6,7 @@ import { validate } from '../../middleware/validate.js';
 import { clearSessionCookie } from '../../session-cookie.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { ACCOUNT_DOCS } from './account-docs.js';
-import { idParams } from './schemas.js';
+import { idParams } from '../schemas.js';
 
 export function sessionRoutes(api: VersionedRoutes): void {
   api.get('/account/sessions', sessionOnly({ allowance: 'read' }), ACCOUNT_DOCS.sessions, async (ctx) => {

@@ -2,16 +2,31 @@
 // that passed two-factor (a key is 403, a session owing its factor `mfa_required`), the caller's own app
 // (another's is 404 `app_not_found`), a game on it, and for the routes that publish, no publisher block.
 import type { Middleware } from 'koa';
-import { acceptedCurrentTerms, ownGame, type ArcadeApp } from '../../../shared/arcade/games.js';
+import { acceptedCurrentTerms, ownGame } from '../../../shared/arcade/games.js';
+import type { OverrideUrlSettings, UrlRuleSettings } from '../../../shared/arcade/url-rules.js';
+import { config } from '../../../shared/platform/config.js';
 import { forbidden } from '../../../shared/platform/errors.js';
 import { publisherBlocked } from '../../../shared/moderation/account-sanctions.js';
 import type { Allowance } from '../../../shared/keys/scopes.js';
 import type { AppContext, AppState } from '../../context.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
+import type { ArcadeApp } from '../../../shared/arcade/rows.js';
 
 export function developer(allowance: Allowance, options: { recent?: boolean } = {}): Middleware<AppState> {
   return sessionOnly({ allowance, mfaVerified: true, recent: options.recent, suspendedReason: 'banned' });
 }
+
+/**
+ * What Arcade's URL rules take from the configuration, read when the request runs rather than when the
+ * app starts: tests open and close the outbound guard's test door between requests.
+ */
+export const urlRuleSettings = (): UrlRuleSettings => ({ testHosts: config().outbound.testHosts });
+
+/** What the development URL's rules take: the service's host (PUBLIC_URL's, port kept) and the test door. */
+export const overrideUrlSettings = (ctx: AppContext): OverrideUrlSettings => ({
+  serviceHost: new URL(ctx.services.publicOrigin).host,
+  ...urlRuleSettings(),
+});
 
 export interface GameRules {
   /** Listing, media, release, check, submit, live and override routes: 403 `publisher_blocked`. */

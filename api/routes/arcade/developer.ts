@@ -2,26 +2,25 @@
 // releases, their checks, submission, withdrawal and going live, and removing the game. Each route asks
 // developer()/developerGame() first: a session that passed two-factor, the owner's game, and the rules
 // (publisher block, recent session, terms) the spec puts on it.
-import { arcadeRecord, presentReleases, releasesOf } from '../../../shared/arcade/app-record.js';
+import { arcadeRecord, loadReleases } from '../../../shared/arcade/app-record.js';
 import { checkNow } from '../../../shared/arcade/checks.js';
-import type { ArcadeApp } from '../../../shared/arcade/games.js';
 import { checkListing } from '../../../shared/arcade/listing-rules.js';
 import { listingOf, saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
 import { presentCheck } from '../../../shared/arcade/presenters.js';
 import { checkRelease } from '../../../shared/arcade/release-rules.js';
-import { makeLive, submitRelease } from '../../../shared/arcade/release-moves.js';
+import { makeLive, submitRelease, type MoveServices } from '../../../shared/arcade/release-moves.js';
 import { createRelease, findRelease, replaceRelease, withdrawRelease } from '../../../shared/arcade/releases.js';
 import { removeGame } from '../../../shared/arcade/removal.js';
-import { emailDeveloper } from '../../../shared/arcade/review.js';
+import type { ArcadeApp } from '../../../shared/arcade/rows.js';
+import { config } from '../../../shared/platform/config.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams } from '../account/schemas.js';
-import { developer, developerGame } from './developer-game.js';
+import { developer, developerGame, urlRuleSettings } from './developer-game.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { ARCADE_RELEASE_DOCS } from './arcade-release-docs.js';
-import { limiterFor } from '../../../shared/platform/rate-limits/attempt-limiter.js';
+import { idParams } from '../schemas.js';
 
 const releaseParams: SchemaObject = {
   type: 'object',
@@ -29,21 +28,18 @@ const releaseParams: SchemaObject = {
   properties: { id: { type: 'string', maxLength: 100 }, rid: { type: 'string', maxLength: 100 } },
 };
 
-/** Spec Limits: store-page and release submissions, 5 each per app per day. */
-const LISTING_SUBMITS = {
-  name: 'arcade-listing-submit',
-  failures: 5,
-  windowSeconds: 24 * 3600,
-  reason: 'rate_limited',
-};
-
 const mediaUrlOf = (ctx: AppContext) => (key: string) => ctx.services.media.url(key);
+
+/** What submitting and making live need; RDAP's address is read per request (tests change it). */
+const moveServices = (ctx: AppContext): MoveServices => ({
+  knex: ctx.services.knex,
+  replies: ctx.services.replies,
+  rdapBaseUrl: config().arcade.rdapBaseUrl,
+});
 
 /** One release as the list shows it (its live and rollback members need the game's other releases). */
 async function releaseAnswer(ctx: AppContext, game: ArcadeApp, releaseId: string) {
-  const { knex } = ctx.services;
-  const releases = await releasesOf(knex, game.app_id);
-  const shown = await presentReleases(knex, game, releases);
+  const shown = await loadReleases(ctx.services.knex, game);
   return shown.find((release) => release.id === releaseId)!;
 }
 
@@ -72,32 +68,19 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     async (ctx) => {
       const { knex } = ctx.services;
       const game = await developerGame(ctx, { publishing: true, terms: true });
-      // Only a submission that is made spends one of the day's 5; a refusal gives its use back.
-      await limiterFor(knex, LISTING_SUBMITS).within([game.app_id], () =>
-        knex.transaction((trx) =>
-          submitListing(trx, game, (inner, listing) =>
-            emailDeveloper(
-              inner,
-              game,
-              `Store page of ${game.slug} submitted`,
-              `Revision ${listing.number} of the store page of ${game.slug} is waiting for review.`,
-            ),
-          ),
-        ),
-      );
+      await submitListing(knex, game);
       ctx.body = { data: { listing: await listingOf(knex, game.app_id, mediaUrlOf(ctx)) } };
     },
   );
 
   api.get('/account/apps/:id/arcade/releases', developer('read'), params, ARCADE_RELEASE_DOCS.list, async (ctx) => {
     const game = await developerGame(ctx);
-    const { knex } = ctx.services;
-    ctx.body = { data: await presentReleases(knex, game, await releasesOf(knex, game.app_id)) };
+    ctx.body = { data: await loadReleases(ctx.services.knex, game) };
   });
 
   api.post('/account/apps/:id/arcade/releases', developer('write'), params, ARCADE_RELEASE_DOCS.create, async (ctx) => {
     const game = await developerGame(ctx, { publishing: true });
-    const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body));
+    const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body, urlRuleSettings()));
     ctx.status = 201;
     ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
   });
@@ -111,7 +94,8 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
       const game = await developerGame(ctx, { publishing: true });
       const rid = ctx.state.input.params.rid as string;
       await findRelease(ctx.services.knex, game.app_id, rid);
-      const release = await replaceRelease(ctx.services.knex, game, rid, checkRelease(ctx.request.body));
+      const input = checkRelease(ctx.request.body, urlRuleSettings());
+      const release = await replaceRelease(ctx.services.knex, game, rid, input);
       ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
     },
   );
@@ -136,7 +120,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     ARCADE_RELEASE_DOCS.submit,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true, terms: true });
-      const { release, check } = await submitRelease(ctx.services, game, ctx.state.input.params.rid as string);
+      const { release, check } = await submitRelease(moveServices(ctx), game, ctx.state.input.params.rid as string);
       ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id), check: presentCheck(check) } };
     },
   );
@@ -160,7 +144,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     ARCADE_RELEASE_DOCS.live,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true, terms: true });
-      const { game: updated, check } = await makeLive(ctx.services, game, ctx.state.input.params.rid as string);
+      const { game: updated, check } = await makeLive(moveServices(ctx), game, ctx.state.input.params.rid as string);
       ctx.body = {
         data: { app: await arcadeRecord(ctx.services.knex, updated, mediaUrlOf(ctx)), check: presentCheck(check) },
       };

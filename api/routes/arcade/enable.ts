@@ -6,25 +6,12 @@ import { eligibilityOf } from '../../../shared/arcade/eligibility.js';
 import { acceptTerms, enableArcade, gameOf } from '../../../shared/arcade/games.js';
 import { checkSlug } from '../../../shared/arcade/slug-rules.js';
 import { findOwnApp } from '../../../shared/keys/apps.js';
-import type { AppContext } from '../../context.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams } from '../account/schemas.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
-
-/** The JSON body as an object whose members are all among `allowed` (else 400 `fields_invalid`). */
-export function bodyWith(ctx: AppContext, allowed: string[]): Record<string, unknown> {
-  const body = ctx.request.body;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw invalidRequest('Send a JSON object.', { reason: 'fields_invalid', field: 'body' });
-  }
-  const extra = Object.keys(body).find((key) => !allowed.includes(key));
-  if (extra !== undefined) {
-    throw invalidRequest(`${extra} is not a field here.`, { reason: 'fields_invalid', field: extra });
-  }
-  return body as Record<string, unknown>;
-}
+import { idParams } from '../schemas.js';
+import { bodyWith } from './bodies.js';
 
 export function arcadeEnableRoutes(api: VersionedRoutes): void {
   // Reading answers any session that does not owe its second factor, so two_factor and mfa_session can

@@ -21,9 +21,9 @@ import { UPLOAD_LIMIT_BYTES } from '../../middleware/multipart.js';
 import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams } from '../account/schemas.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { developer, developerGame } from './developer-game.js';
+import { idParams } from '../schemas.js';
 
 export function arcadeMediaRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });

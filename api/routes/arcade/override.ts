@@ -1,8 +1,8 @@
 // The development URL routes (spec: GET/PUT/DELETE .../override). Unlike the other developer routes,
 // another account's app answers 403 `not_owner`, as the spec's table says, and an app without Arcade
 // 404 `app_not_found`; every one needs a session that passed two-factor, even for reading.
-import { gameNotFound, gameOf, type ArcadeApp } from '../../../shared/arcade/games.js';
-import { clearOverride, presentOverride, saveOverride } from '../../../shared/arcade/override.js';
+import { gameNotFound, gameOf } from '../../../shared/arcade/games.js';
+import { clearOverride, loadOverride, saveOverride } from '../../../shared/arcade/override.js';
 import { forbidden } from '../../../shared/platform/errors.js';
 import { App } from '../../../shared/keys/models.js';
 import { publisherBlocked } from '../../../shared/moderation/account-sanctions.js';
@@ -12,10 +12,11 @@ import type { AppContext } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams } from '../account/schemas.js';
 import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
-import { bodyWith } from './enable.js';
-import { developer } from './developer-game.js';
+import type { ArcadeApp } from '../../../shared/arcade/rows.js';
+import { idParams } from '../schemas.js';
+import { bodyWith } from './bodies.js';
+import { developer, overrideUrlSettings } from './developer-game.js';
 
 async function ownedGame(ctx: AppContext, rules: { publishing?: boolean; banned?: boolean } = {}): Promise<ArcadeApp> {
   const { knex } = ctx.services;
@@ -35,15 +36,12 @@ async function ownedGame(ctx: AppContext, rules: { publishing?: boolean; banned?
   return game;
 }
 
-/** The host the service was opened on (PUBLIC_URL's host, port kept). */
-export const serviceHost = (ctx: AppContext) => new URL(ctx.services.publicOrigin).host;
-
 export function arcadeOverrideRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });
 
   api.get('/account/apps/:id/arcade/override', developer('read'), params, ARCADE_OVERRIDE_DOCS.read, async (ctx) => {
     const game = await ownedGame(ctx);
-    ctx.body = { data: { override: await presentOverride(ctx.services.knex, game, serviceHost(ctx)) } };
+    ctx.body = { data: { override: await loadOverride(ctx.services.knex, game, overrideUrlSettings(ctx)) } };
   });
 
   api.put('/account/apps/:id/arcade/override', developer('write'), params, ARCADE_OVERRIDE_DOCS.save, async (ctx) => {
@@ -52,8 +50,9 @@ export function arcadeOverrideRoutes(api: VersionedRoutes): void {
       throw forbidden('not_playable', {}, 'This game cannot be opened.');
     }
     const body = bodyWith(ctx, ['url', 'release_id']) as { url: unknown; release_id: unknown };
-    await saveOverride(ctx.services.knex, sessionCaller(ctx).account.id, game, body, serviceHost(ctx));
-    ctx.body = { data: { override: await presentOverride(ctx.services.knex, game, serviceHost(ctx)) } };
+    const settings = overrideUrlSettings(ctx);
+    await saveOverride(ctx.services.knex, sessionCaller(ctx).account.id, game, body, settings);
+    ctx.body = { data: { override: await loadOverride(ctx.services.knex, game, settings) } };
   });
 
   api.delete(

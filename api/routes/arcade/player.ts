@@ -9,13 +9,12 @@ import type { AppContext } from '../../context.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams } from '../account/schemas.js';
-import { bodyWith } from './enable.js';
-import { developer, developerGame } from './developer-game.js';
+import { developer, developerGame, overrideUrlSettings } from './developer-game.js';
 import { openPlayStream } from './play-stream.js';
 import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
-import { serviceHost } from './override.js';
 import { ARCADE_PLAYER_DOCS } from './arcade-player-docs.js';
+import { idParams } from '../schemas.js';
+import { bodyWith } from './bodies.js';
 
 const appIdParams: SchemaObject = {
   type: 'object',
@@ -103,7 +102,9 @@ export function arcadePlayerRoutes(api: VersionedRoutes): void {
       // An override route: a publisher-blocked account may not open it either (spec: Endpoints).
       const game = await developerGame(ctx, { publishing: true });
       const { account } = sessionCaller(ctx);
-      ctx.body = { data: await launchOverride(ctx.services.knex, launchDeps(), account, game, serviceHost(ctx)) };
+      ctx.body = {
+        data: await launchOverride(ctx.services.knex, launchDeps(), account, game, overrideUrlSettings(ctx)),
+      };
     },
   );
 

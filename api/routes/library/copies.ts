@@ -12,7 +12,7 @@ const copiesQuery: SchemaObject = {
   properties: {
     limit: { type: 'integer', minimum: COPY_LIMIT.min, maximum: COPY_LIMIT.max, default: COPY_LIMIT.default },
     sort: { type: 'string', enum: [...COPY_SORTS], default: 'newest' },
-    // shared/cursor.ts refuses anything longer; the schema says so first.
+    // shared/platform/paging/cursor.ts refuses anything longer; the schema says so first.
     cursor: { type: 'string', minLength: 1, maxLength: 2048 },
   },
 };

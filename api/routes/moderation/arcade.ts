@@ -13,9 +13,9 @@ import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams } from './schemas.js';
 import { staffWithTwoFactor } from './staff-access.js';
 import { MODERATION_DOCS } from './moderation-docs.js';
+import { idParams } from '../schemas.js';
 
 const reasons = { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } };
 const note = { type: ['string', 'null'], maxLength: 2000 };

@@ -5,14 +5,15 @@ import { invalidRequest } from '../../../shared/platform/errors.js';
 import { addInfraction, setPublisherBlock } from '../../../shared/moderation/account-sanctions.js';
 import { infractionRuleViolation, type InfractionInput } from '../../../shared/moderation/infraction-rules.js';
 import { listActions } from '../../../shared/moderation/moderator-actions.js';
-import { listReports, type ReportStatus } from '../../../shared/moderation/report-queue.js';
-import { resolveReport, type ReportOutcome } from '../../../shared/moderation/resolve-report.js';
+import { listReports, type ReportStatus } from '../../../shared/reports/report-queue.js';
+import { resolveReport, type ReportOutcome } from '../../../shared/reports/resolve-report.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
-import { idParams, infractionBody, pageQuery, publisherBody, reportQueueQuery, resolveBody } from './schemas.js';
+import { infractionBody, pageQuery, publisherBody, reportQueueQuery, resolveBody } from './schemas.js';
 import { staffWithTwoFactor } from './staff-access.js';
 import { MODERATION_DOCS } from './moderation-docs.js';
+import { idParams } from '../schemas.js';
 
 export function moderationRoutes(api: VersionedRoutes): void {
   const read = [sessionOnly({ allowance: 'read' }), staffWithTwoFactor()];

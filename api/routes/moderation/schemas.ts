@@ -1,14 +1,8 @@
 import { INFRACTION_REASONS } from '../../../shared/moderation/infraction-rules.js';
-import { REPORT_STATUSES } from '../../../shared/moderation/report-queue.js';
-import { REPORT_OUTCOMES } from '../../../shared/moderation/resolve-report.js';
+import { REPORT_STATUSES } from '../../../shared/reports/report-queue.js';
+import { REPORT_OUTCOMES } from '../../../shared/reports/resolve-report.js';
 import { pageParameter } from '../../../shared/platform/paging/paging.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
-
-export const idParams: SchemaObject = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
-};
 
 export const pageQuery: SchemaObject = { type: 'object', properties: { page: pageParameter() } };
 

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 
 export type { PgBoss };
 
-/** Options every queue declaration carries (see shared/queue.ts). */
+/** Options every queue declaration carries (see shared/platform/jobs/queue.ts). */
 export interface QueueOptions {
   retryLimit: number;
   /** Seconds before the first retry. */

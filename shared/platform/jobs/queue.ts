@@ -6,7 +6,7 @@ import type { QueueOptions } from './boss.js';
 import { sendInTransaction, type SendOptions } from './send.js';
 
 export interface JobPayloads {
-  /** Deliver one outbox email (shared/email/outbox.ts). */
+  /** Deliver one outbox email (shared/platform/email/outbox.ts). */
   'email.send': { email_id: string };
   /** Decode, check, screen, encode and store one upload (shared/media/image-uploads.ts). */
   'image.process': { upload_id: string };

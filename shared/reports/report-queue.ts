@@ -3,7 +3,7 @@
 // database's, over the reports_queue index on (status, priority, created_at, id); nothing is sorted here.
 import type { Knex } from 'knex';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
-import type { ReportKind, ReportReason } from '../reports/report-rules.js';
+import type { ReportKind, ReportReason } from './report-rules.js';
 
 export const QUEUE_PAGE = { size: 50 };
 export const REPORT_STATUSES = ['open', 'resolved'] as const;

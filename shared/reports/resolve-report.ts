@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { recordAction } from './moderator-actions.js';
+import { recordAction } from '../moderation/moderator-actions.js';
 
 export const REPORT_OUTCOMES = ['no_action', 'content_removed', 'warned', 'suspended', 'banned'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
