@@ -6,16 +6,11 @@ import { sniffImageFormat } from './image-format.js';
 import { inspectImage } from './image-inspect.js';
 import { formatBytes, ImageRefusal } from '../../shared/media/image-refusals.js';
 import { IMAGE_PROFILES, type ImageProfileName } from '../../shared/media/image-profiles.js';
+import type { EncodedImage } from '../../shared/media/rows.js';
 
-export interface ProcessedImage {
+/** What the thread hands back (EncodedImage), with the encoder's Buffer and what the rules needed. */
+export interface ProcessedImage extends Omit<EncodedImage, 'data'> {
   data: Buffer;
-  contentType: 'image/avif' | 'image/webp';
-  extension: 'avif' | 'webp';
-  /** Of one frame. */
-  width: number;
-  height: number;
-  bytes: number;
-  animated: boolean;
   frames: number;
   /** Sum of the frame delays; null for a still. */
   durationMs: number | null;
