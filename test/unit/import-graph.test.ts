@@ -2,6 +2,7 @@
 // circle between files, no loop between folders (domains import the platform and each other downwards
 // only), the platform imports no domain, and each process's code stays its own (shared never imports api,
 // workers, db or scripts; the web process never imports the worker's, nor the reverse).
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
@@ -48,6 +49,17 @@ describe('the import graph', () => {
         .map((target) => `${file} -> ${target}`),
     );
     expect(wrong).to.deep.equal([]);
+  });
+
+  it('keeps presenters pure: no presenter imports knex or the database layer', () => {
+    const presenters = [...graph.keys()].filter((file) => /(^|\/)presenters?\.ts$|-presenters?\.ts$/.test(file));
+    expect(presenters.length).to.be.greaterThan(4);
+    const querying = presenters.filter(
+      (file) =>
+        /from ['"]knex['"]/.test(readFileSync(path.join(ROOT, file), 'utf8')) ||
+        [...graph.get(file)!].some((target) => target.startsWith('shared/platform/db/')),
+    );
+    expect(querying).to.deep.equal([]);
   });
 
   it('finds a circle and a loop when there is one', () => {
