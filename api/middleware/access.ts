@@ -9,6 +9,9 @@
 // Every declaration refuses a write under /api/v1 from a session that still owes its second factor (403
 // `mfa_required`): a password alone may read, pass the second factor and sign out (the sign-in service,
 // outside /api/v1), nothing more. Before, such a session could mint an API key that outlived it.
+//
+// Every declaration hands a caller it lets through to `withIdempotencyKey` (middleware/idempotency.ts), so
+// every POST under /api/v1 takes an `Idempotency-Key`, scoped to that caller, without naming it.
 import type { Middleware, ParameterizedContext } from 'koa';
 import {
   demandsSecondFactor,
@@ -22,6 +25,7 @@ import type { Allowance, Scope } from '../../shared/keys/scopes.js';
 import { accountSuspended } from '../../shared/moderation/suspension.js';
 import type { AppState, Caller } from '../context.js';
 import { withFacts, type AccessFacts } from '../openapi/route-facts.js';
+import { withIdempotencyKey } from './idempotency.js';
 
 type Ctx = ParameterizedContext<AppState>;
 
@@ -109,7 +113,7 @@ export function scoped(scope: Scope | null, allowance: Allowance, options: Scope
       if (caller.key && scope && !caller.key.scopes.includes(scope)) throw insufficientScope(scope);
       refuseOwedSecondFactor(ctx);
       await refuseSuspendedWrite(ctx, allowance);
-      return next();
+      return withIdempotencyKey(ctx, next);
     },
     { kind: 'scoped', scope, allowance, anonymous: options.anonymous ?? false },
   );
@@ -122,7 +126,7 @@ export function publicRoute(allowance: Allowance | null): Middleware<AppState> {
     async (ctx, next) => {
       await resolveKey(ctx, null);
       refuseOwedSecondFactor(ctx);
-      return next();
+      return withIdempotencyKey(ctx, next);
     },
     { kind: 'public', allowance: null },
   );
@@ -159,7 +163,7 @@ export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppSta
       if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
       if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
       await refuseSuspendedWrite(ctx, options.allowance, options.suspendedReason);
-      return next();
+      return withIdempotencyKey(ctx, next);
     },
     {
       kind: 'session',

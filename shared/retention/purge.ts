@@ -10,11 +10,13 @@
 // - Identity keys retired more than 24 hours ago (they have already left the published set).
 // - Attempt and allowance counters whose window ended: the next use starts a new window anyway, and
 //   without this the table keeps a row for every address and key ever seen.
+// - Idempotency keys past their 24 hours (a request after that runs anew and takes the row over anyway).
 import type { Knex } from 'knex';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 import { REMOVED_EVIDENCE_DAYS } from '../arcade/rows.js';
+import { purgeExpiredIdempotencyKeys } from '../platform/idempotency/idempotency-keys.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */
@@ -27,6 +29,7 @@ export interface PurgeReport {
   expired_overrides: number;
   retired_keys: number;
   expired_limits: number;
+  expired_idempotency_keys: number;
 }
 
 const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_screenshot'];
@@ -59,6 +62,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     .delete();
   const keys = await purgeRetiredKeys(knex, now);
   const limits = await knex('rate_limits').where('expire', '<=', now).delete();
+  const idempotencyKeys = await purgeExpiredIdempotencyKeys(knex, now);
   return {
     removed_games: games,
     game_images: images.length,
@@ -66,5 +70,6 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     expired_overrides: overrides,
     retired_keys: keys,
     expired_limits: limits,
+    expired_idempotency_keys: idempotencyKeys,
   };
 }

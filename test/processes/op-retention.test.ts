@@ -1,6 +1,7 @@
 // `npm run op -- retention purge` on a real database: removed games past 180 days go with their rows and
-// images but keep their claims, younger evidence stays; expired aliases, long-expired development URLs and
-// long-retired keys go; a second run changes nothing.
+// images but keep their claims, younger evidence stays; expired aliases, long-expired development URLs,
+// long-retired keys, ended limit windows and idempotency keys past their 24 hours go; a second run
+// changes nothing.
 import { expect } from 'chai';
 import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
@@ -79,12 +80,31 @@ describe('npm run op -- retention purge', function () {
       { key: 'attempt:signin:ip:192.0.2.2', points: 3, expire: Date.now() + 600_000 },
     ]);
 
+    // Idempotency keys: one past its 24 hours, one still replayed.
+    const idempotencyKey = (key: string, createdHoursAgo: number) => ({
+      scope: `scope-${key}`,
+      account_id: account.id,
+      caller: 'session',
+      method: 'POST',
+      path: '/api/v1/account/apps',
+      key,
+      fingerprint: 'f'.repeat(64),
+      state: 'done',
+      status: 201,
+      headers: JSON.stringify({}),
+      body: 'sealed',
+      created_at: new Date(Date.now() - createdHoursAgo * 3_600_000),
+      expires_at: new Date(Date.now() + (24 - createdHoursAgo) * 3_600_000),
+    });
+    await db()('idempotency_keys').insert([idempotencyKey('old-key', 25), idempotencyKey('fresh-key', 1)]);
+
     const first = await runOp(['retention', 'purge']);
     expect(first.code, first.output).to.equal(0);
     expect(first.output).to.include(
-      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s), 2 ended limit window(s)',
+      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s), 2 ended limit window(s), 1 expired idempotency key(s)',
     );
     expect(await db()('rate_limits').pluck('key')).to.deep.equal(['attempt:signin:ip:192.0.2.2']);
+    expect(await db()('idempotency_keys').pluck('key')).to.deep.equal(['fresh-key']);
     expect(await db()('arcade_apps').orderBy('slug').pluck('slug')).to.deep.equal(['recent-removed', 'still-live']);
     expect(await db()('arcade_releases').where({ app_id: old })).to.have.length(0);
     expect(await db()('arcade_listings').where({ app_id: old })).to.have.length(0);
@@ -100,7 +120,7 @@ describe('npm run op -- retention purge', function () {
     const second = await runOp(['retention', 'purge']);
     expect(second.code, second.output).to.equal(0);
     expect(second.output).to.include(
-      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s), 0 ended limit window(s)',
+      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s), 0 ended limit window(s), 0 expired idempotency key(s)',
     );
   });
 
