@@ -13,6 +13,8 @@ import type { AppState } from './context.js';
 import { refuseNul } from './middleware/refuse-nul.js';
 import { authenticate } from './middleware/authenticate.js';
 import { jsonBody } from './middleware/body.js';
+import { conditionalReads } from './middleware/conditional.js';
+import { cors } from './middleware/cors.js';
 import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
 import { arcadeDeveloperRoutes } from './routes/arcade/developer.js';
@@ -129,17 +131,21 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.context.services = createServices(deps);
 
   const metrics = createMetrics(deps.knex, deps.boss, Object.keys(QUEUES));
+  // One flat router for every route (see routes/versioned.ts): one path match per request.
+  const router = new Router<AppState>();
   app.use(requestFrame(deps.log, metrics));
+  // Preflights are answered from the router's methods, before anything reads the request.
+  app.use(cors(router));
   // Public files, answered before body parsing and authentication (see routes/media-files.ts).
   app.use(mediaFiles());
   app.use(docsPage());
   app.use(metricsEndpoint(metrics, deps.config.metricsToken));
+  // ETag, 304 and Cache-Control of the router's answers.
+  app.use(conditionalReads());
   app.use(jsonBody({ limitBytes: JSON_LIMIT_BYTES }));
   app.use(refuseNul());
   app.use(authenticate());
 
-  // One flat router for every route (see routes/versioned.ts): one path match per request.
-  const router = new Router<AppState>();
   healthRoutes(router, deps.knex, deps.boss);
   authRoutes(router);
   const api = new VersionedRoutes(router);
