@@ -7,9 +7,12 @@ import { ApiError, statusOf, type ErrorCode } from '../../shared/platform/errors
 import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { routeErrors } from './derived-errors.js';
 import { demandsSecondFactor } from '../../shared/auth/session-rules.js';
+import { takesIdempotencyKey } from '../middleware/idempotency.js';
 import { accessWords, securityOf } from './access-words.js';
 import { components, overview, tagOf, TAGS } from './overview.js';
 import { mergeFacts, type ErrorRef, type RouteDoc, type RouteFacts } from './route-facts.js';
+import { namedSchemas } from './response-schemas.js';
+import './shapes/index.js';
 
 export interface DocumentOptions {
   version: string;
@@ -85,7 +88,49 @@ function requestBody(facts: RouteFacts) {
   };
 }
 
-function errorResponses(errors: ErrorEntry[]) {
+/** Headers every answer to a key carries, and the 429's, named once under `components.headers`. */
+export const HEADERS = {
+  'X-RateLimit-Limit': {
+    description: 'The key’s allowance for this hour (sent to a live key, never to a session).',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'What is left of it.', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'When it renews, in epoch seconds.', schema: { type: 'integer' } },
+  'X-RateLimit-Resource': {
+    description: 'The allowance charged.',
+    schema: { type: 'string', enum: ['read', 'write', 'catalog'] },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } },
+};
+const RATE_LIMIT_HEADERS = Object.fromEntries(
+  Object.keys(HEADERS)
+    .filter((name) => name.startsWith('X-RateLimit-'))
+    .map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+);
+const RETRY_AFTER = { 'Retry-After': { $ref: '#/components/headers/Retry-After' } };
+
+/**
+ * The statuses whose answers carry the key's allowance: a key is charged before anything else is asked, so
+ * every answer of a route it may call carries the headers, refusals included, but not 401 (no live key) nor
+ * 503 (the database that counts was not there); a session-only route charges a key only to refuse it (403).
+ */
+function chargedStatus(facts: RouteFacts, status: number): boolean {
+  const access = facts.access;
+  if (!access?.allowance) return false;
+  if (access.kind === 'session') return status === 403;
+  return status !== 401 && status !== 503;
+}
+
+function headersOf(facts: RouteFacts, status: number, own: Record<string, unknown> = {}) {
+  const headers = {
+    ...(chargedStatus(facts, status) ? RATE_LIMIT_HEADERS : {}),
+    ...(status === 429 || status === 503 ? RETRY_AFTER : {}),
+    ...own,
+  };
+  return Object.keys(headers).length ? { headers } : {};
+}
+
+function errorResponses(facts: RouteFacts, errors: ErrorEntry[]) {
   const byStatus = new Map<number, ErrorEntry[]>();
   for (const entry of errors) byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), entry]);
   const responses: Record<string, unknown> = {};
@@ -93,6 +138,7 @@ function errorResponses(errors: ErrorEntry[]) {
     const names = entries.map((e) => (e.reason ? `\`${e.code}\` reason \`${e.reason}\`` : `\`${e.code}\``));
     responses[String(status)] = {
       description: names.join('; '),
+      ...headersOf(facts, status),
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/Error' },
@@ -109,39 +155,34 @@ function errorResponses(errors: ErrorEntry[]) {
   return responses;
 }
 
-const RATE_LIMIT_HEADERS = {
-  'X-RateLimit-Limit': { description: 'The key’s allowance for this hour.', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'What is left of it.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'When it renews, in epoch seconds.', schema: { type: 'integer' } },
-  'X-RateLimit-Resource': { description: 'read, write or catalog.', schema: { type: 'string' } },
-};
+/** Whether a media type's body is JSON (`application/json`, `application/jwk-set+json`, with parameters or not). */
+export function isJsonMedia(media: string): boolean {
+  return /^application\/([a-z0-9.-]+\+)?json(;|$)/i.test(media);
+}
+
+/** The schema of a success that is not JSON. */
+const STREAM_SCHEMA = { type: 'string', description: 'A stream of server-sent events.' };
 
 function successResponse(facts: RouteFacts) {
   const doc = facts.doc ?? UNDOCUMENTED;
   const media = doc.produces ?? 'application/json';
-  const charged = facts.access && 'allowance' in facts.access && facts.access.allowance;
-  const headers = {
-    ...(charged ? RATE_LIMIT_HEADERS : {}),
-    ...Object.fromEntries(
-      Object.entries(doc.headers ?? {}).map(([name, description]) => [
-        name,
-        { description, schema: { type: 'string' } },
-      ]),
-    ),
-  };
+  const own = Object.fromEntries(
+    Object.entries(doc.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
+  const schema = isJsonMedia(media) ? doc.response : STREAM_SCHEMA;
   const content = {
     [media]: {
-      ...(media === 'application/json' ? { schema: { $ref: '#/components/schemas/Success' } } : {}),
+      ...(schema ? { schema } : {}),
       ...(doc.example !== undefined ? { example: doc.example } : {}),
     },
   };
-  const withHeaders = Object.keys(headers).length ? { headers } : {};
+  const status = doc.status ?? 200;
   return {
-    [String(doc.status ?? 200)]: { description: doc.summary, ...withHeaders, content },
+    [String(status)]: { description: doc.summary, ...headersOf(facts, status, own), content },
     ...Object.fromEntries(
-      Object.entries(doc.alsoAnswers ?? {}).map(([status, when]) => [
-        status,
-        { description: when, ...withHeaders, content },
+      Object.entries(doc.alsoAnswers ?? {}).map(([other, when]) => [
+        other,
+        { description: when, ...headersOf(facts, Number(other), own), content },
       ]),
     ),
   };
@@ -159,11 +200,76 @@ function operationId(method: string, path: string): string {
 /** A route without words is still listed, marked, so the document never leaves out what the router runs. */
 const UNDOCUMENTED: RouteDoc = { summary: 'Not documented' };
 
+/**
+ * A GET whose 200 is a JSON document (not a stream: the export is written as it is read, the play stream is
+ * events) carries an ETag and answers 304 to a matching If-None-Match (api/middleware/conditional.ts).
+ */
+function conditional(method: string, facts: RouteFacts): boolean {
+  const media = facts.doc?.produces;
+  return method === 'get' && (media === undefined || media === 'application/jwk-set+json');
+}
+
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    'An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison).',
+  schema: { type: 'string' },
+};
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+const ETAG = { ETag: { description: 'A weak tag of this answer, for `If-None-Match`.', schema: { type: 'string' } } };
+const REPLAYED = {
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+function notModified(facts: RouteFacts) {
+  return {
+    '304': {
+      description:
+        'Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200.',
+      ...headersOf(facts, 304, ETAG),
+    },
+  };
+}
+
+/** The success responses with the headers conditional reads and idempotent writes add. */
+function withProtocolHeaders(responses: Record<string, { headers?: object }>, extra: object) {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      { ...response, headers: { ...(response.headers ?? {}), ...extra } },
+    ]),
+  );
+}
+
 function operation(method: string, path: string, facts: RouteFacts) {
   const doc = facts.doc ?? UNDOCUMENTED;
   const errors = routeErrors(method, path, facts).map(errorEntry);
   const body = requestBody(facts);
-  const params = parameters(path, facts);
+  const revalidates = conditional(method, facts);
+  const idempotent = takesIdempotencyKey(method, path);
+  const params = [
+    ...parameters(path, facts),
+    ...(revalidates ? [IF_NONE_MATCH] : []),
+    ...(idempotent ? [IDEMPOTENCY_KEY] : []),
+  ];
+  const success = withProtocolHeaders(successResponse(facts), {
+    ...(revalidates ? ETAG : {}),
+    ...(idempotent ? REPLAYED : {}),
+  });
   return {
     operationId: operationId(method, path),
     tags: [tagOf(path)],
@@ -174,7 +280,7 @@ function operation(method: string, path: string, facts: RouteFacts) {
     ...(facts.access?.allowance ? { 'x-allowance': facts.access.allowance } : {}),
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: { ...successResponse(facts), ...errorResponses(errors) },
+    responses: { ...success, ...(revalidates ? notModified(facts) : {}), ...errorResponses(facts, errors) },
     'x-errors': errors,
     ...(facts.doc ? {} : { 'x-undocumented': true }),
   };
@@ -201,10 +307,10 @@ export function buildOpenApiDocument(router: Router, options: DocumentOptions) {
   }
   return {
     openapi: '3.1.0',
-    info: overview(options.version),
+    info: overview(options.version, options.publicUrl),
     servers: [{ url: options.publicUrl }],
     tags: TAGS,
     paths,
-    components,
+    components: { ...components, schemas: { ...components.schemas, ...namedSchemas() }, headers: HEADERS },
   };
 }

@@ -4,6 +4,7 @@
 import type { ValidationReason } from '../../shared/platform/validation/describe-error.js';
 import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { demandsSecondFactor } from '../../shared/auth/session-rules.js';
+import { IDEMPOTENCY_ERRORS, takesIdempotencyKey } from '../middleware/idempotency.js';
 import type { ErrorRef, RouteFacts } from './route-facts.js';
 
 const KEYWORD_REASON: Record<string, ValidationReason> = {
@@ -101,8 +102,12 @@ export function routeErrors(method: string, path: string, facts: RouteFacts): Er
   const errors = [...accessErrors(method, path, facts), 'invalid_request:bad_format' as const];
   if (BODY_METHODS.has(method)) errors.push(...BODY_ERRORS);
   const reasons = new Set<ValidationReason>();
-  for (const schema of Object.values(facts.input ?? {})) validationReasons(schema, reasons);
+  for (const [part, schema] of Object.entries(facts.input ?? {})) {
+    if (part === 'body' && facts.bodyRefusal === 'fields_invalid') continue;
+    validationReasons(schema, reasons);
+  }
   for (const reason of reasons) errors.push(`invalid_request:${reason}`);
+  if (facts.input?.body && facts.bodyRefusal === 'fields_invalid') errors.push('invalid_request:fields_invalid');
   if (facts.upload) {
     errors.push(
       'invalid_request:missing',
@@ -113,5 +118,7 @@ export function routeErrors(method: string, path: string, facts: RouteFacts): Er
   }
   // Any route that reads the database answers 503 while it cannot be reached.
   errors.push(...(facts.errors ?? []), 'internal', 'unavailable:database_unavailable');
+  // Every POST under /api/v1 takes an Idempotency-Key (api/middleware/idempotency.ts).
+  if (takesIdempotencyKey(method, path)) errors.push(...IDEMPOTENCY_ERRORS);
   return [...new Set(errors)];
 }

@@ -32,8 +32,14 @@ account's resource answers 404, never 403.
 new members in answers and new reasons. Anything else comes as \`/api/v2\`, with v1 kept at least six
 months after v2 is announced.`;
 
-export function overview(version: string) {
-  return { title: 'Jogatina API', version, description: DESCRIPTION };
+/** `publicUrl`: the site, whose `/docs` page renders this reference. */
+export function overview(version: string, publicUrl: string) {
+  return {
+    title: 'Jogatina API',
+    version,
+    description: DESCRIPTION,
+    contact: { name: 'Jogatina', url: new URL('/docs', publicUrl).href },
+  };
 }
 
 export const TAGS = [
@@ -93,7 +99,7 @@ export const components = {
           type: 'object',
           required: ['code', 'message'],
           properties: {
-            code: { enum: ERROR_CODES },
+            code: { type: 'string', enum: ERROR_CODES },
             message: { type: 'string', description: 'For people; may change. Act on code and reason.' },
             reason: { type: 'string' },
             field: { type: 'string', description: 'The input at fault, as `body.name`, `page` or `scopes`.' },
@@ -101,7 +107,39 @@ export const components = {
             retry_after: { type: 'integer', description: 'Seconds to wait (rate_limited).' },
             detail: {},
             version: { type: 'integer' },
-            issues: { type: 'array' },
+            issues: {
+              type: 'array',
+              maxItems: 20,
+              description: 'An invalid layout’s issues, at most 20.',
+              items: {
+                type: 'object',
+                required: ['code', 'message'],
+                properties: {
+                  code: {
+                    type: 'string',
+                    enum: [
+                      'shape',
+                      'duplicate_id',
+                      'spans',
+                      'too_many_blocks',
+                      'too_many_of_type',
+                      'too_many_elements',
+                      'out_of_bounds',
+                      'required_missing',
+                      'required_hidden',
+                      'too_large',
+                    ],
+                  },
+                  message: { type: 'string' },
+                  path: {
+                    type: 'array',
+                    items: { type: ['string', 'integer'] },
+                    description: 'Keys and indexes from the document’s root to the part at fault.',
+                  },
+                  type: { type: 'string', description: 'The block or element type it is about.' },
+                },
+              },
+            },
             limit: { type: 'integer' },
             count: { type: 'integer' },
             bytes_limit: { type: 'integer' },
@@ -110,21 +148,6 @@ export const components = {
             next_change_at: { type: 'string', format: 'date-time' },
           },
         },
-      },
-    },
-    Success: {
-      type: 'object',
-      required: ['data'],
-      properties: { data: {}, page: { $ref: '#/components/schemas/Page' } },
-    },
-    Page: {
-      type: 'object',
-      properties: {
-        number: { type: 'integer' },
-        size: { type: 'integer' },
-        total_items: { type: 'integer' },
-        total_pages: { type: 'integer' },
-        has_more: { type: 'boolean' },
       },
     },
   },

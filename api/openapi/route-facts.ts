@@ -35,8 +35,13 @@ export interface RouteDoc {
   alsoAnswers?: Record<number, string>;
   /** The media type of a success that is not JSON (a stream, a key set, a file). */
   produces?: string;
-  /** A success body, as the route answers it. */
+  /** A success body, as the route answers it; it must validate against `response`. */
   example?: unknown;
+  /**
+   * The JSON Schema of the success body (every success status of the route answers it); shared shapes come
+   * from `api/openapi/shapes/` as `$ref`s. Required for every JSON success.
+   */
+  response?: SchemaObject;
   /** Response headers worth naming (e.g. `Cache-Control`), with what they say. */
   headers?: Record<string, string>;
 }
@@ -46,6 +51,8 @@ export interface RouteFacts {
   /** The route refuses requests that do not come from the site's own origin (sign-in service). */
   ownOrigin?: boolean;
   input?: { params?: SchemaObject; query?: SchemaObject; body?: SchemaObject };
+  /** The body is refused with Arcade's `fields_invalid` rather than validation's reasons (validate.ts). */
+  bodyRefusal?: 'fields_invalid';
   upload?: { field: string; maxBytes: number };
   errors?: ErrorRef[];
   doc?: RouteDoc;

@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 import { doc } from '../openapi/route-facts.js';
+import { SERVICE_ANSWERS } from '../openapi/shapes/service.js';
 import type { AppState } from '../context.js';
 import { publicRoute } from '../middleware/access.js';
 import type { VersionedRoutes } from './versioned.js';
@@ -27,6 +28,7 @@ export function referenceRoutes(api: VersionedRoutes, router: Router<AppState>, 
       summary: 'This reference, as an OpenAPI 3.1 document',
       description: 'Built from the routes the server runs and the JSON Schemas it validates input with.',
       headers: { 'Cache-Control': 'public, max-age=300' },
+      response: SERVICE_ANSWERS.reference,
       example: { openapi: '3.1.0', info: { title: 'Jogatina API', version }, paths: {} },
     }),
     async (ctx) => {

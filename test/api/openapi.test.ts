@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
-import { openApiPath, routeLayers } from '../../api/openapi/build-document.js';
+import { isJsonMedia, openApiPath, routeLayers } from '../../api/openapi/build-document.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 import { appRouter } from '../helpers/app-router.js';
+import { answerValidators, describeErrors, jsonContent, type OpenApiDocument } from '../helpers/openapi-check.js';
 
 const require = createRequire(import.meta.url);
 // The official schema reaches Schema Objects through `$dynamicRef: "#meta"`, which ajv resolves to the
@@ -17,19 +18,28 @@ const OPENAPI_SCHEMA = JSON.parse(
   ),
 );
 
+interface Response {
+  headers?: Record<string, { $ref: string }>;
+  content?: Record<string, { schema?: object; example?: unknown; examples?: Record<string, unknown> }>;
+}
 interface Operation {
   operationId: string;
   summary: string;
   description: string;
   security: Array<Record<string, string[]>>;
   parameters?: Array<{ name: string; in: string; required: boolean; schema: object }>;
-  requestBody?: { content: Record<string, { schema: object }> };
-  responses: Record<string, { content?: Record<string, { example?: unknown; examples?: Record<string, unknown> }> }>;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, object>; required?: string[] } }> };
+  responses: Record<string, Response>;
   'x-errors': Array<{ status: number; code: string; reason: string | null }>;
   'x-undocumented'?: boolean;
   'x-scope'?: string;
+  'x-allowance'?: string;
 }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> } & Record<string, unknown>;
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, Record<string, unknown>> }> };
+} & Record<string, unknown>;
 
 function operations(document: Document): Array<[string, Operation]> {
   return Object.entries(document.paths).flatMap(([path, item]) =>
@@ -64,8 +74,141 @@ describe('GET /api/v1/openapi.json', () => {
       const schemas = [
         ...(op.parameters ?? []).map((p) => p.schema),
         ...Object.values(op.requestBody?.content ?? {}).map((c) => c.schema),
+        ...Object.values(op.responses).flatMap((r) => Object.values(r.content ?? {}).map((c) => c.schema ?? {})),
       ];
       for (const schema of schemas) expect(ajv.validateSchema(schema), name).to.equal(true);
+    }
+    for (const [name, schema] of Object.entries(document.components.schemas)) {
+      expect(ajv.validateSchema(schema), name).to.equal(true);
+    }
+  });
+
+  it('documents conditional reads on JSON GETs and Idempotency-Key on every POST under /api/v1', () => {
+    for (const [name, op] of operations(document)) {
+      const [method, path] = name.split(' ');
+      const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      const streamed = ['GET /api/v1/account/export', 'GET /api/v1/arcade/instances/{iid}/stream'].includes(name);
+      const revalidates = method === 'GET' && !streamed;
+      expect(headers.includes('If-None-Match'), `${name} If-None-Match`).to.equal(revalidates);
+      expect('304' in op.responses, `${name} 304`).to.equal(revalidates);
+      const idempotent = method === 'POST' && path.startsWith('/api/v1/');
+      expect(headers.includes('Idempotency-Key'), `${name} Idempotency-Key`).to.equal(idempotent);
+      const refs = op['x-errors'].map((e) => `${e.code}:${e.reason}`);
+      expect(refs.includes('conflict:idempotency_mismatch'), `${name} idempotency_mismatch`).to.equal(idempotent);
+    }
+  });
+
+  it('types every JSON success, and every example validates against its own schema', () => {
+    const validatorOf = answerValidators(document as unknown as OpenApiDocument);
+    const untyped: string[] = [];
+    const broken: string[] = [];
+    let typed = 0;
+    for (const [name, op] of operations(document)) {
+      for (const [status, response] of Object.entries(op.responses).filter(([code]) => Number(code) < 400)) {
+        const json = jsonContent(response);
+        if (!json) continue;
+        if (!json[1].schema) {
+          untyped.push(`${name} ${status}`);
+          continue;
+        }
+        typed += 1;
+        const [method, path] = name.split(' ');
+        const validate = validatorOf(method, path, Number(status))!;
+        if (!validate(json[1].example)) broken.push(`${name} ${status}: ${describeErrors(validate.errors)}`);
+      }
+    }
+    expect(untyped, 'JSON successes without a schema').to.deep.equal([]);
+    expect(broken, 'examples that break their schema').to.deep.equal([]);
+    expect(typed).to.be.greaterThan(130);
+    // Only the play stream answers something other than JSON.
+    const notJson = operations(document).filter(([, op]) =>
+      Object.entries(op.responses).some(
+        // 304 (a matching If-None-Match) has no body by definition.
+        ([code, response]) =>
+          Number(code) < 400 && code !== '304' && !Object.keys(response.content ?? {}).some(isJsonMedia),
+      ),
+    );
+    expect(notJson.map(([name]) => name)).to.deep.equal(['GET /api/v1/arcade/instances/{iid}/stream']);
+  });
+
+  it('judges bodies in a closed world: a member the reference does not name is a finding', () => {
+    const validatorOf = answerValidators(document as unknown as OpenApiDocument);
+    const games = validatorOf('GET', '/api/v1/games', 200)!;
+    const game = {
+      id: 7,
+      slug: 'celeste',
+      name: 'Celeste',
+      release_year: 2018,
+      type: 0,
+      rating: 92.5,
+      genres: ['Platform'],
+      demo_available: false,
+    };
+    const page = { number: 1, size: 24, total_items: 1, total_pages: 1, has_more: false };
+    expect(games({ data: [game], page })).to.equal(true);
+    expect(games({ data: [{ ...game, secret: 1 }], page })).to.equal(false);
+    expect(describeErrors(games.errors)).to.include('secret');
+    expect(games({ data: [{ ...game, rating: '92' }], page })).to.equal(false);
+    expect(games({ data: [game] })).to.equal(false);
+    // Shapes shared between operations are named once and referenced.
+    const schema = jsonContent(document.paths['/api/v1/games/{slug}'].get.responses['200'])![1].schema;
+    expect(JSON.stringify(schema)).to.include('#/components/schemas/Game');
+    expect(document.components.schemas).to.include.keys('Game', 'Page', 'PersonSummary', 'Release', 'Check', 'Grant');
+  });
+
+  it('answers the bare document to its own operation, as that operation declares', () => {
+    const response = document.paths['/api/v1/openapi.json'].get.responses['200'];
+    const validate = answerValidators(document as unknown as OpenApiDocument)('GET', '/api/v1/openapi.json', 200)!;
+    expect(validate(document), describeErrors(validate.errors)).to.equal(true);
+    expect(JSON.stringify(jsonContent(response)![1].schema)).not.to.include('"data"');
+  });
+
+  it('documents the allowance headers on every answer to a key, and Retry-After on 429', () => {
+    const allowance = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Resource'];
+    for (const [name, op] of operations(document)) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        if (status === '429') expect(headers, `${name} 429`).to.include('Retry-After');
+        const keyMayCall = op.security.some((requirement) => 'apiKey' in requirement);
+        if (keyMayCall && op['x-allowance'] && status !== '401' && status !== '503') {
+          expect(headers, `${name} ${status}`).to.include.members(allowance);
+        }
+      }
+    }
+    const library = document.paths['/api/v1/profiles/{username}/library'].get;
+    expect(library.responses['403'].headers).to.have.property('X-RateLimit-Remaining');
+    // A session never carries them: a session-only route shows them only on the 403 it gives a key.
+    const state = document.paths['/api/v1/account/state'].get;
+    expect(state.responses['200'].headers ?? {}).not.to.have.property('X-RateLimit-Limit');
+    expect(state.responses['403'].headers).to.have.property('X-RateLimit-Limit');
+  });
+
+  it('gives an invalid layout’s issues their items', () => {
+    const error = document.components.schemas.Error.properties!.error as {
+      properties: { issues: { items: { properties: Record<string, unknown> } } };
+    };
+    expect(error.properties.issues.items.properties).to.include.keys('code', 'message', 'path', 'type');
+  });
+
+  it('shows the bodies Arcade reads, refused with fields_invalid as the spec says', () => {
+    const bodies: Array<[string, string, string[]]> = [
+      ['/api/v1/account/arcade/grants', 'post', ['app_id', 'nickname']],
+      ['/api/v1/account/arcade/grants/{appId}', 'patch', ['nickname']],
+      ['/api/v1/account/apps/{id}/arcade', 'post', ['slug', 'terms_version']],
+      ['/api/v1/account/arcade/terms', 'post', ['terms_version']],
+      ['/api/v1/account/apps/{id}/arcade/override', 'put', ['url', 'release_id']],
+      ['/api/v1/account/apps/{id}/arcade/listing', 'put', ['name', 'description', 'privacy_contact']],
+      ['/api/v1/account/apps/{id}/arcade/releases', 'post', ['entry_url', 'third_parties', 'notes']],
+      ['/api/v1/account/apps/{id}/arcade/releases/{rid}', 'put', ['entry_url', 'scopes']],
+    ];
+    for (const [path, method, members] of bodies) {
+      const op = document.paths[path][method];
+      const schema = op.requestBody!.content['application/json'].schema;
+      expect(Object.keys(schema.properties!), `${method} ${path}`).to.include.members(members);
+      expect(schema.required, `${method} ${path}`).to.include.members(members);
+      const reasons = op['x-errors'].filter((e) => e.code === 'invalid_request').map((e) => e.reason);
+      expect(reasons, `${method} ${path}`).to.include('fields_invalid');
+      expect(reasons, `${method} ${path}`).not.to.include.members(['wrong_type', 'missing', 'unknown_field']);
     }
   });
 

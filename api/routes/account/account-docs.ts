@@ -4,6 +4,7 @@
 import { EXPORTED_TABLES } from '../../../shared/accounts/export-registry.js';
 import { EXPORT_VERSION } from '../../../shared/accounts/export.js';
 import { doc } from '../../openapi/route-facts.js';
+import { ACCOUNT_ANSWERS } from '../../openapi/shapes/account.js';
 
 const ACCOUNT_ID = '2d7f4b8e-6a1c-4e3d-9b52-8c0a1f6e3d94';
 const SESSION_ID = '9e4c1a7b-3d6f-4b28-a0e5-7f2d8c3b1a60';
@@ -66,12 +67,14 @@ export const ACCOUNT_DOCS = {
     description:
       'Creates the profile row with its defaults; safe to repeat (`profile_created` says whether this call made it). `adopt_twitch=true` also turns the account’s Twitch sign-in identity into its linked Twitch connection (`adopted` lists it); without such an identity, 404 `identity_not_found`.',
     errors: ['not_found:identity_not_found'],
+    response: ACCOUNT_ANSWERS.bootstrap,
     example: { data: { ready: true, profile_created: true, adopted: ['twitch'] } },
   }),
   state: doc({
     summary: 'The account’s standing',
     description:
       '`state` is null, `suspended` (an active Suspensão) or `banned` (a Banimento permanente); `suspended` is true for both. A warning (Aviso) or an expired suspension changes neither. `infraction_history` is newest first; `details` are moderation’s words or null. Readable while suspended.',
+    response: ACCOUNT_ANSWERS.state,
     example: {
       data: {
         suspended: true,
@@ -101,6 +104,7 @@ export const ACCOUNT_DOCS = {
     summary: 'Your birth date',
     description:
       'Only ever answered to the account itself. Both fields are null until a date is stored; `confirmed_by` is `self_declared` for a date the account gave.',
+    response: ACCOUNT_ANSWERS.birthDate,
     example: { data: { birth_date: '1994-07-12', confirmed_by: 'self_declared' } },
   }),
   setBirthDate: doc({
@@ -108,12 +112,14 @@ export const ACCOUNT_DOCS = {
     description:
       '`YYYY-MM-DD`. A date less than 13 years ago is 400 `too_recent` (the database refuses it); before 1900, `out_of_range`. Stored as self-declared, replacing any earlier confirmation.',
     errors: ['invalid_request:too_recent', 'invalid_request:out_of_range'],
+    response: ACCOUNT_ANSWERS.birthDate,
     example: { data: { birth_date: '1994-07-12', confirmed_by: 'self_declared' } },
   }),
   identities: doc({
     summary: 'How you sign in',
     description:
       'The email first (`verified`; `password` says whether one is set), then linked sign-in providers, oldest first.',
+    response: ACCOUNT_ANSWERS.identities,
     example: {
       data: [
         {
@@ -132,12 +138,14 @@ export const ACCOUNT_DOCS = {
     description:
       '`service` is `twitch` (streaming) or `steam` (game store); any other is 404 `service_not_found`. `removed` is false when none was linked. Linking happens in the browser only.',
     errors: ['not_found:service_not_found'],
+    response: ACCOUNT_ANSWERS.forgetConnection,
     example: { data: { service: 'steam', removed: true } },
   }),
   usernameAvailable: doc({
     summary: 'Is a username free?',
     description:
       'A name not shaped like a username (3 to 24 of a-z, 0-9 and `_`, not starting or ending with `_`) is simply not available. Your own alias of the last 30 days is available to you. Case is ignored.',
+    response: ACCOUNT_ANSWERS.usernameAvailable,
     example: { data: { username: 'ana_souza', available: true } },
   }),
   claimUsername: doc({
@@ -145,6 +153,7 @@ export const ACCOUNT_DOCS = {
     description:
       'For an account without one (409 `username_already_set` otherwise: rename with `PATCH`). A name held by anyone, current or as a 30-day alias, is 409 `username_taken`.',
     errors: ['conflict:username_already_set', 'conflict:username_taken'],
+    response: ACCOUNT_ANSWERS.username,
     example: { data: { username: 'ana_souza', next_change_at: null } },
   }),
   rename: doc({
@@ -152,12 +161,14 @@ export const ACCOUNT_DOCS = {
     description:
       '30 days between renames: sooner is 409 `rename_too_soon` with `next_change_at`. The old name stays an alias pointing at you for 30 days, and you may take it back. Without a username, 409 `no_username`; a name held by someone else, 409 `username_taken`. Renaming to the current name changes nothing.',
     errors: ['conflict:no_username', 'conflict:rename_too_soon', 'conflict:username_taken'],
+    response: ACCOUNT_ANSWERS.username,
     example: { data: { username: 'ana_joga', next_change_at: '2026-12-21T09:20:11.402Z' } },
   }),
   sessions: doc({
     summary: 'Where you are signed in',
     description:
       'Live sessions (used within the last 30 days), most recently used first. `current` marks the one calling; `signed_in_at` is the last sign-in or passed second factor; `second_factor` is none, pending or passed.',
+    response: ACCOUNT_ANSWERS.sessions,
     example: { data: [session, otherSession] },
   }),
   endSession: doc({
@@ -166,6 +177,7 @@ export const ACCOUNT_DOCS = {
       'Any session of yours, the calling one included (then `current` is true and its cookie is cleared). Another account’s session, or a malformed id, is 404.',
     errors: ['not_found:session_not_found'],
     headers: { 'Set-Cookie': 'Clears the session cookie when the calling session ended.' },
+    response: ACCOUNT_ANSWERS.endSession,
     example: { data: { id: SESSION_ID, ended: true, current: true } },
   }),
   export: doc({
@@ -177,6 +189,7 @@ export const ACCOUNT_DOCS = {
       'Content-Disposition': '`attachment; filename="jogatina-export-<username or id>-<YYYY-MM-DD>.json"`',
       'Cache-Control': '`no-store`',
     },
+    response: ACCOUNT_ANSWERS.export,
     example: { data: exportDocument },
   }),
   deleteData: doc({
@@ -196,6 +209,7 @@ export const ACCOUNT_DOCS = {
       'rate_limited:too_many_attempts',
     ],
     headers: { 'Set-Cookie': 'Clears the session cookie for `sessions` and `everything`.' },
+    response: ACCOUNT_ANSWERS.deleteData,
     example: {
       data: {
         category: 'library',

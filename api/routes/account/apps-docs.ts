@@ -3,6 +3,7 @@
 import { IMAGE_REFUSAL_REASONS } from '../../../shared/media/image-refusals.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
+import { ACCOUNT_ANSWERS } from '../../openapi/shapes/account.js';
 
 const APP_ID = '5b1e7c2a-8f43-4d0e-9a6b-2c7d81f0e934';
 const ARCADE_APP_ID = 'c3a9d4e1-6b2f-4a87-8e15-0d9f7b6c2a41';
@@ -94,6 +95,7 @@ export const APP_DOCS = {
   list: doc({
     summary: 'Your apps',
     description: `Every app of the account (at most 10), most recently changed first. ${APP_WORDS}`,
+    response: ACCOUNT_ANSWERS.apps,
     example: { data: [app, arcadeApp] },
   }),
   create: doc({
@@ -102,12 +104,14 @@ export const APP_DOCS = {
       'A new app has no scopes and no keys; give it scopes with `PATCH`. An account holds at most 10 apps: the 11th is 409 `app_limit_reached` with `limit` and `count`.',
     errors: ['conflict:app_limit_reached'],
     status: 201,
+    response: ACCOUNT_ANSWERS.app,
     example: { data: newApp },
   }),
   get: doc({
     summary: 'One app with its keys',
     description: `The app and its \`keys\`. ${KEYS_ORDER} ${APP_WORDS} Another account's app, or a malformed id, is 404.`,
     errors: APP_NOT_FOUND,
+    response: ACCOUNT_ANSWERS.appWithKeys,
     example: { data: { ...app, keys: [key, revokedKey] } },
   }),
   update: doc({
@@ -115,6 +119,7 @@ export const APP_DOCS = {
     description:
       'Only the fields sent change. `scopes` is the full set: a scope left out is removed. New scopes apply to every live key of the app from its next request.',
     errors: APP_NOT_FOUND,
+    response: ACCOUNT_ANSWERS.app,
     example: { data: app },
   }),
   delete: doc({
@@ -122,12 +127,14 @@ export const APP_DOCS = {
     description:
       'Deletes the app with its keys (they answer 401 `invalid_key` from the next request) and its icon. While the app has an Arcade game that is not removed: 409 `remove_from_arcade_first`.',
     errors: [...APP_NOT_FOUND, 'conflict:remove_from_arcade_first'],
+    response: ACCOUNT_ANSWERS.appDeleted,
     example: { data: { id: APP_ID, deleted: true } },
   }),
   keys: doc({
     summary: 'An app’s keys',
     description: `${KEYS_ORDER} \`state\` is live, revoked or expired.`,
     errors: APP_NOT_FOUND,
+    response: ACCOUNT_ANSWERS.keys,
     example: { data: [key, revokedKey] },
   }),
   createKey: doc({
@@ -136,11 +143,13 @@ export const APP_DOCS = {
       'The key acts as you within the app’s scopes. `token` is in this answer only: store it now, nobody can read it again. `expires_in_days` 1 to 3650; null or absent: never.',
     errors: APP_NOT_FOUND,
     status: 201,
+    response: ACCOUNT_ANSWERS.newKey,
     example: { data: { ...key, last_used_at: null, token } },
   }),
   accountKeys: doc({
     summary: 'All your keys',
     description: `The keys of every app of the account. ${KEYS_ORDER} \`state\` is live, revoked or expired.`,
+    response: ACCOUNT_ANSWERS.keys,
     example: { data: [key, revokedKey] },
   }),
   createAccountKey: doc({
@@ -149,6 +158,7 @@ export const APP_DOCS = {
       'As `POST /account/apps/{id}/keys` with the app in `app_id`. `token` is in this answer only. `expires_in_days` 1 to 3650; null or absent: never. An app that is not yours is 404.',
     errors: APP_NOT_FOUND,
     status: 201,
+    response: ACCOUNT_ANSWERS.newKey,
     example: { data: { ...key, last_used_at: null, token } },
   }),
   revokeKey: doc({
@@ -156,6 +166,7 @@ export const APP_DOCS = {
     description:
       'The key answers 401 `invalid_key` from the next request. Revoking a revoked key answers 200 with the key as it is. Another account’s key, or a malformed id, is 404.',
     errors: ['not_found:key_not_found'],
+    response: ACCOUNT_ANSWERS.key,
     example: { data: revokedKey },
   }),
   uploadIcon: doc({
@@ -164,6 +175,7 @@ export const APP_DOCS = {
       'Multipart field `image` (JPEG, PNG, WebP, GIF or AVIF, up to 15 MB), treated as an avatar: fitted in 512x512 (never enlarged); a still becomes AVIF of at most 500 KB, an animation animated WebP of at most 4 MB and 15 s; at most 300 frames and 40 million pixels counting every frame; content-screened. The new icon replaces the old one. Counts toward the 30 image uploads per 10 minutes of the account. `id` is the icon’s. Another account’s app is 404 before the file is read.',
     errors: ICON_ERRORS,
     status: 201,
+    response: ACCOUNT_ANSWERS.icon,
     example: {
       data: {
         id: '7d0c5e2a-91b4-4c3f-8a6e-1f2b3c4d5e6f',
@@ -175,6 +187,7 @@ export const APP_DOCS = {
     summary: 'Remove an app’s icon',
     description: 'Removing an icon that is not there is not an error. `id` is the app’s.',
     errors: APP_NOT_FOUND,
+    response: ACCOUNT_ANSWERS.iconRemoved,
     example: { data: { id: APP_ID, icon_url: null } },
   }),
 };

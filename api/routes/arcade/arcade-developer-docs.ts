@@ -3,6 +3,7 @@
 // removing the game. Releases are in arcade-release-docs.ts, the development URL in arcade-override-docs.ts.
 import { doc } from '../../openapi/route-facts.js';
 import { appRecord, approvedListing, eligibility, GAME, listing, PUBLISHING, TERMS } from './arcade-examples.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
 
 export const ARCADE_DEVELOPER_DOCS = {
   eligibility: doc({
@@ -10,12 +11,13 @@ export const ARCADE_DEVELOPER_DOCS = {
     description:
       'Answers any session of the owner that does not owe its second factor, so `two_factor` and `mfa_session` can be read as false. `app` is null until Arcade is enabled. `eligible` leaves the terms out (enabling accepts them); when `terms.accepted` differs from `terms.current`, accept again. `arcade_apps.limit` is null for an invited account. Another account’s app is 404 `app_not_found`.',
     errors: GAME,
+    response: ARCADE_ANSWERS.eligibility,
     example: { data: { eligibility, app: appRecord } },
   }),
   enable: doc({
     summary: 'Enable Arcade on an app',
     description: [
-      'Reserves `slug` for good (3 to 40 of a-z, 0-9 and hyphens, none at either end; never reused, even after removal) and accepts `terms_version`, which must equal `eligibility.terms.current`. Only `slug` and `terms_version` are taken (any other field is 400 `fields_invalid`).',
+      'Reserves `slug` for good (3 to 40 of a-z, 0-9 and hyphens, none at either end; never reused, even after removal) and accepts `terms_version`, which must equal `eligibility.terms.current`. Only `slug` and `terms_version` are taken. The body is judged before anything else: another field is 400 `fields_invalid`, a `terms_version` that is not a string 403 `terms_required`, a `slug` that is not a string 400 `slug_invalid`.',
       '',
       'Refusals in this order: 404 `app_not_found`; 429 past 5 enables a day per account (only successful ones count); 403 `not_allowlisted` (only while open publishing is off), `two_factor_required`, `mfa_required`, `email_unverified`, `account_too_new`, `adult_required`, `terms_required` (field `terms_version`; also while new terms are being published, when the version is not the one this server read for the request, even if the database already holds it: read `eligibility` again and retry shortly), `banned`, `publisher_blocked`; 400 `slug_invalid`, `slug_reserved`; 409 `already_enabled`, `arcade_app_limit` (with `limit` and `count`; invited accounts have no limit), `slug_taken`. The game starts as `draft`.',
     ].join('\n'),
@@ -37,6 +39,7 @@ export const ARCADE_DEVELOPER_DOCS = {
       'conflict:slug_taken',
     ],
     status: 201,
+    response: ARCADE_ANSWERS.app,
     example: {
       data: {
         app: {
@@ -55,13 +58,15 @@ export const ARCADE_DEVELOPER_DOCS = {
     description:
       'Body `{ terms_version }`, which must equal `eligibility.terms.current` (else 403 `terms_required` with field `terms_version`; also while new terms are being published, when the version is not the one this server read for the request, even if the database already holds it: retry shortly); any other field is 400 `fields_invalid`. Recorded with the SHA-256 of the text of that version. 10 recorded acceptances a day per account (a refusal spends none), then 429 with `retry_after`.',
     errors: ['invalid_request:fields_invalid', ...TERMS, 'rate_limited:rate_limited'],
+    response: ARCADE_ANSWERS.terms,
     example: { data: { terms: { current: '2026-11', accepted: '2026-11' } } },
   }),
   listing: doc({
     summary: 'Save the store page draft',
     description:
-      'Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`).',
+      'Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.',
     errors: [...GAME, ...PUBLISHING, 'invalid_request:fields_invalid', 'conflict:listing_locked'],
+    response: ARCADE_ANSWERS.listing,
     example: { data: { listing: appRecord.listing } },
   }),
   submitListing: doc({
@@ -76,6 +81,7 @@ export const ARCADE_DEVELOPER_DOCS = {
       'conflict:listing_locked',
       'not_found:listing_not_found',
     ],
+    response: ARCADE_ANSWERS.listing,
     example: {
       data: {
         listing: {
@@ -111,6 +117,7 @@ export const ARCADE_DEVELOPER_DOCS = {
       'internal:screening_unavailable',
     ],
     status: 201,
+    response: ARCADE_ANSWERS.mediaSet,
     example: { data: { kind: 'screenshot', position: 1, image_url: listing.screenshots[1] } },
   }),
   deleteMedia: doc({
@@ -118,6 +125,7 @@ export const ARCADE_DEVELOPER_DOCS = {
     description:
       'Query `kind` and `position` as for the upload (else 400 `media_invalid` with `detail`). Changes only the draft; an already empty slot changes nothing. The image is deleted once no revision names it. 409 `listing_locked` while a revision is submitted.',
     errors: [...GAME, ...PUBLISHING, 'invalid_request:media_invalid', 'conflict:listing_locked'],
+    response: ARCADE_ANSWERS.mediaCleared,
     example: { data: { kind: 'screenshot', position: 1, image_url: null } },
   }),
   remove: doc({
@@ -125,6 +133,7 @@ export const ARCADE_DEVELOPER_DOCS = {
     description:
       'Permanent: the game stops at once, its development URL is cleared, and its slug and origins stay claimed forever. Its rows are kept as evidence for 180 days. The developer is emailed. A game already removed is 409 `invalid_transition`. Only after removal can the app itself be deleted.',
     errors: [...GAME, 'conflict:invalid_transition'],
+    response: ARCADE_ANSWERS.app,
     example: {
       data: {
         app: {

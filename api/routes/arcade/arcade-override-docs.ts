@@ -3,6 +3,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { GAME, launch, override, PUBLISHING } from './arcade-examples.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
 
 /** ownedGame() in override.ts: another account's app is 403 here, not 404. */
 const OWNED: ErrorRef[] = ['not_found:app_not_found', 'forbidden:not_owner'];
@@ -13,12 +14,13 @@ export const ARCADE_OVERRIDE_DOCS = {
     description:
       '`override` is null when none is saved. `blocked_reason` is worked out on every read, first of: `override_expired`, `not_playable`, `release_not_found`, `listing_not_found`, `origin_in_use`, `url_denied`; `ready` when there is none. `changes_left` is what remains of the day’s 20 kept saves. Another account’s app is 403 `not_owner`; an app without Arcade 404 `app_not_found`.',
     errors: OWNED,
+    response: ARCADE_ANSWERS.override,
     example: { data: { override } },
   }),
   save: doc({
     summary: 'Save the development URL for 24 hours',
     description: [
-      'Body `url` and `release_id` (any other field is 400 `fields_invalid`). `url`: up to 512 characters, no query or fragment; http or https on the owner’s machine (`localhost`, a name under `.localhost`, or exactly `127.0.0.1`, any port), or https on a public host (any port) that resolves to public addresses only; never another IP address nor the host of this service (400 `url_invalid` or `url_denied` with `field` `url` and `detail`, e.g. `ip_literal`, `not_public`, `service_host`). `release_id`: a release of this game that is a draft, submitted, in review or approved (404 `release_not_found`). Nothing is fetched from the URL.',
+      'Body `url` and `release_id` (any other field is 400 `fields_invalid`), judged before the game is looked up. `url`: up to 512 characters, no query or fragment; http or https on the owner’s machine (`localhost`, a name under `.localhost`, or exactly `127.0.0.1`, any port), or https on a public host (any port) that resolves to public addresses only; never another IP address nor the host of this service (400 `url_invalid` or `url_denied` with `field` `url` and `detail`, e.g. `ip_literal`, `not_public`, `service_host`). `release_id`: a release of this game that is a draft, submitted, in review or approved (404 `release_not_found`). Nothing is fetched from the URL.',
       '',
       'A removed or suspended game is 403 `not_playable`. 20 kept saves a day per app (refusals spend none), then 429 with `retry_after`; public-host lookups 60 an hour per account, counted before the lookup. Another game’s origin is 409 `origin_in_use`. Saving again renews the 24 hours; a game open on a previous origin closes within 30 seconds.',
     ].join('\n'),
@@ -33,6 +35,7 @@ export const ARCADE_OVERRIDE_DOCS = {
       'rate_limited:rate_limited',
       'conflict:origin_in_use',
     ],
+    response: ARCADE_ANSWERS.override,
     example: { data: { override } },
   }),
   clear: doc({
@@ -40,6 +43,7 @@ export const ARCADE_OVERRIDE_DOCS = {
     description:
       'Answers the same when nothing was saved, and costs no save. A game open on it closes within 30 seconds. A suspended account is 403 `banned`.',
     errors: [...OWNED, 'forbidden:banned'],
+    response: ARCADE_ANSWERS.overrideCleared,
     example: { data: { override: null } },
   }),
   launch: doc({
@@ -58,6 +62,7 @@ export const ARCADE_OVERRIDE_DOCS = {
       'invalid_request:url_denied',
       'forbidden:grant_required',
     ],
+    response: ARCADE_ANSWERS.launch,
     example: { data: { ...launch, mode: 'test', url: override.url } },
   }),
 };

@@ -2,6 +2,7 @@
 // launch; README API notes: Grants, Launching, Play stream).
 import { doc } from '../../openapi/route-facts.js';
 import { grant, launch } from './arcade-examples.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
 
 const NICKNAME_RULES =
   'A nickname is 2 to 32 characters after NFC, with no space at either end and no invisible or format character, judged by Unicode property: default-ignorable code points (soft hyphen, fillers, variation selectors...), format characters (direction marks, zero-width characters), controls, line and paragraph separators (else 400 `nickname_invalid`).';
@@ -23,6 +24,7 @@ export const ARCADE_PLAYER_DOCS = {
     summary: 'Your grants to games',
     description:
       'Active and revoked grants, newest first; `name` and `icon_url` come from the game’s approved store page (null without one).',
+    response: ARCADE_ANSWERS.grants,
     example: { data: [grant, { ...grant, revoked_at: '2026-11-22T08:00:00.000Z' }] },
   }),
   agree: doc({
@@ -31,6 +33,7 @@ export const ARCADE_PLAYER_DOCS = {
     errors: ['invalid_request:fields_invalid', 'not_found:app_not_found', 'invalid_request:nickname_invalid'],
     status: 201,
     alsoAnswers: { 200: 'The grant was already active: nothing changed, the same body.' },
+    response: ARCADE_ANSWERS.grant,
     example: { data: { grant } },
   }),
   rename: doc({
@@ -42,6 +45,7 @@ export const ARCADE_PLAYER_DOCS = {
       'not_found:app_not_found',
       'rate_limited:rate_limited',
     ],
+    response: ARCADE_ANSWERS.grant,
     example: { data: { grant: { ...grant, nickname: 'Capitã Zoë' } } },
   }),
   revoke: doc({
@@ -49,6 +53,7 @@ export const ARCADE_PLAYER_DOCS = {
     description:
       'Revokes: the game gets no more identity tokens and a `grant_revoked` data event; the player id stays. With `forget=true` the grant and the player id are deleted (`grant_forgotten`); the next agreement makes a new id. Revoking again changes nothing. No grant nor player id for the game is 404 `app_not_found`. A page with the game open hears `GRANT_UPDATE`.',
     errors: ['not_found:app_not_found'],
+    response: ARCADE_ANSWERS.revoked,
     example: { data: null },
   }),
   launch: doc({
@@ -56,6 +61,7 @@ export const ARCADE_PLAYER_DOCS = {
     description:
       'Opens the live release and records the play. An unknown slug is 404 `app_not_found`; a game that is not listed, carries a notice or has no live release is 403 `not_playable`. A live release asking `identify` needs an active grant first (403 `grant_required`, and nothing is recorded). `identity` is an ES256 JWT for 15 minutes (claims `iss`, `aud` app id, `sub` player id, `nickname`, `scope`, `iid`), verified with `GET /arcade/jwks`, or null when the release does not ask for `identify`.',
     errors: ['not_found:app_not_found', 'forbidden:not_playable', 'forbidden:grant_required'],
+    response: ARCADE_ANSWERS.launch,
     example: { data: launch },
   }),
   stream: doc({

@@ -2,6 +2,7 @@
 // README API notes: Public directory, Identity key set).
 import { doc } from '../../openapi/route-facts.js';
 import { APP_ID, listing } from './arcade-examples.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
 
 const item = {
   app_id: APP_ID,
@@ -25,6 +26,7 @@ export const ARCADE_PUBLIC_DOCS = {
     description: `${LISTED} Newest approval first. \`q\` matches the approved name, ignoring accents and case. \`next\` is the cursor of the following page (null on the last); it is signed and bound to \`q\`: with another \`q\` it starts over, and an edited one is 400 \`bad_format\` with \`field\` \`cursor\`.`,
     errors: ['invalid_request:bad_format'],
     headers: { 'Cache-Control': '`public, max-age=60`' },
+    response: ARCADE_ANSWERS.directory,
     example: {
       data: [item],
       next: 'WzEsImFyY2FkZS1kaXJlY3Rvcnk6IixbIjIwMjYtMTEtMTlUMDk6MTI6MzAuMDAwWiJdXQ.q1Jk8Yc0vWm3Zb5x',
@@ -35,6 +37,7 @@ export const ARCADE_PUBLIC_DOCS = {
     description: `${LISTED} Anything else under the slug is 404 \`app_not_found\`. \`host\` is where the live release runs (ASCII); \`reviewed_at\` the approval of the revision shown; \`scopes\` and \`capabilities\` those of the live release.`,
     errors: ['not_found:app_not_found'],
     headers: { 'Cache-Control': '`public, max-age=60`' },
+    response: ARCADE_ANSWERS.storePage,
     example: {
       data: {
         ...item,
@@ -61,6 +64,7 @@ export const ARCADE_PUBLIC_DOCS = {
     errors: ['unavailable:identity_unavailable'],
     produces: 'application/jwk-set+json',
     headers: { 'Cache-Control': '`public, max-age=300, stale-while-revalidate=60`' },
+    response: ARCADE_ANSWERS.keySet,
     example: {
       keys: [
         {

@@ -3,6 +3,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { appRecord, CHECK, check, GAME, PUBLISHING, release, TERMS } from './arcade-examples.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
 
 /** The release body's rules (release-rules.ts). */
 const BODY: ErrorRef[] = [
@@ -12,7 +13,7 @@ const BODY: ErrorRef[] = [
   'invalid_request:data_events_url_required',
 ];
 const BODY_RULES =
-  'Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn`) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`).';
+  'Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn`) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.';
 /** The host rules submit and live apply before spending a check (host-rules.ts). */
 const HOST: ErrorRef[] = ['invalid_request:url_denied', 'conflict:domain_too_new'];
 const HOST_RULES =
@@ -37,6 +38,7 @@ export const ARCADE_RELEASE_DOCS = {
     description:
       'Newest first, each with its latest check. `live` and `previous_live` mark the release players get and the one live just before; `can_make_live` (approved, not live, approved within 90 days, newer than the live one or the one live just before it) and `can_test` (draft, submitted, in review or approved).',
     errors: GAME,
+    response: ARCADE_ANSWERS.releases,
     example: {
       data: [draft, { ...release, live: true, can_make_live: false, went_live_at: '2026-11-19T10:00:00.000Z' }],
     },
@@ -46,12 +48,14 @@ export const ARCADE_RELEASE_DOCS = {
     description: `A new draft numbered after the game’s last release. ${BODY_RULES}`,
     errors: [...GAME, ...PUBLISHING, ...BODY],
     status: 201,
+    response: ARCADE_ANSWERS.release,
     example: { data: { release: draft } },
   }),
   replace: doc({
     summary: 'Replace a draft release',
     description: `Only a draft changes: any other status is 409 \`release_locked\` (submit a new release instead). ${BODY_RULES}`,
     errors: [...GAME, ...PUBLISHING, ...RELEASE, ...BODY, 'conflict:release_locked'],
+    response: ARCADE_ANSWERS.release,
     example: { data: { release: draft } },
   }),
   check: doc({
@@ -59,6 +63,7 @@ export const ARCADE_RELEASE_DOCS = {
     description:
       'The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`. A check of the live release also counts for the game as the service’s own daily checks do: two failures in a row hide it (`notice` hidden, reason `invariant`), two passes in a row bring it back, another hosting provider hides it (reason `provider_change`).',
     errors: [...GAME, ...PUBLISHING, ...RELEASE, ...CHECK],
+    response: ARCADE_ANSWERS.check,
     example: { data: { check } },
   }),
   submit: doc({
@@ -80,6 +85,7 @@ export const ARCADE_RELEASE_DOCS = {
       'conflict:check_failed',
       'conflict:origin_in_use',
     ],
+    response: ARCADE_ANSWERS.releaseAndCheck,
     example: {
       data: {
         release: {
@@ -98,6 +104,7 @@ export const ARCADE_RELEASE_DOCS = {
     description:
       'Only a submitted or in-review release can be withdrawn; anything else is 409 `not_in_review` (a reason of our own).',
     errors: [...GAME, ...PUBLISHING, ...RELEASE, 'conflict:not_in_review'],
+    response: ARCADE_ANSWERS.release,
     example: {
       data: { release: { ...draft, status: 'withdrawn', submitted_at: '2026-11-21T18:00:00.000Z', can_test: false } },
     },
@@ -122,6 +129,7 @@ export const ARCADE_RELEASE_DOCS = {
       'conflict:check_failed',
       'conflict:provider_changed',
     ],
+    response: ARCADE_ANSWERS.appAndCheck,
     example: {
       data: {
         app: {

@@ -21,6 +21,7 @@ import { developer, developerGame, urlRuleSettings } from './developer-game.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { ARCADE_RELEASE_DOCS } from './arcade-release-docs.js';
 import { idParams } from '../schemas.js';
+import { arcadeInput } from './bodies.js';
 
 const releaseParams: SchemaObject = {
   type: 'object',
@@ -50,7 +51,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
   api.put(
     '/account/apps/:id/arcade/listing',
     developer('write'),
-    params,
+    arcadeInput('listing', idParams),
     ARCADE_DEVELOPER_DOCS.listing,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true });
@@ -78,17 +79,23 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     ctx.body = { data: await loadReleases(ctx.services.knex, game) };
   });
 
-  api.post('/account/apps/:id/arcade/releases', developer('write'), params, ARCADE_RELEASE_DOCS.create, async (ctx) => {
-    const game = await developerGame(ctx, { publishing: true });
-    const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body, urlRuleSettings()));
-    ctx.status = 201;
-    ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
-  });
+  api.post(
+    '/account/apps/:id/arcade/releases',
+    developer('write'),
+    arcadeInput('release', idParams),
+    ARCADE_RELEASE_DOCS.create,
+    async (ctx) => {
+      const game = await developerGame(ctx, { publishing: true });
+      const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body, urlRuleSettings()));
+      ctx.status = 201;
+      ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
+    },
+  );
 
   api.put(
     '/account/apps/:id/arcade/releases/:rid',
     developer('write'),
-    withRelease,
+    arcadeInput('release', releaseParams),
     ARCADE_RELEASE_DOCS.replace,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true });

@@ -1,6 +1,5 @@
 // Arcade's first steps for a developer (spec arcade.md: Terms, GET and POST /account/apps/{id}/arcade):
 // the eligibility object with the game's record, accepting the developer terms, and enabling Arcade.
-import { invalidRequest } from '../../../shared/platform/errors.js';
 import { arcadeRecord } from '../../../shared/arcade/app-record.js';
 import { eligibilityOf } from '../../../shared/arcade/eligibility.js';
 import { acceptTerms, enableArcade, gameOf } from '../../../shared/arcade/games.js';
@@ -11,7 +10,7 @@ import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { idParams } from '../schemas.js';
-import { bodyWith } from './bodies.js';
+import { arcadeInput } from './bodies.js';
 
 export function arcadeEnableRoutes(api: VersionedRoutes): void {
   // Reading answers any session that does not owe its second factor, so two_factor and mfa_session can
@@ -39,12 +38,12 @@ export function arcadeEnableRoutes(api: VersionedRoutes): void {
   api.post(
     '/account/apps/:id/arcade',
     write,
-    validate({ params: idParams }),
+    arcadeInput('enable', idParams),
     ARCADE_DEVELOPER_DOCS.enable,
     async (ctx) => {
       const { knex, arcade, media } = ctx.services;
       const { account, session } = sessionCaller(ctx);
-      const body = bodyWith(ctx, ['slug', 'terms_version']);
+      const body = ctx.state.input.body;
       const game = await enableArcade(
         knex,
         account,
@@ -62,12 +61,10 @@ export function arcadeEnableRoutes(api: VersionedRoutes): void {
   api.post(
     '/account/arcade/terms',
     sessionOnly({ allowance: 'write', mfaVerified: true, suspendedReason: 'banned' }),
+    arcadeInput('terms'),
     ARCADE_DEVELOPER_DOCS.terms,
     async (ctx) => {
-      const body = bodyWith(ctx, ['terms_version']);
-      if (typeof body.terms_version !== 'string') {
-        throw invalidRequest('terms_version is required.', { reason: 'fields_invalid', field: 'terms_version' });
-      }
+      const body = ctx.state.input.body as { terms_version: string };
       ctx.body = { data: await acceptTerms(ctx.services.knex, sessionCaller(ctx).account, body.terms_version) };
     },
   );

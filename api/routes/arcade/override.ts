@@ -15,7 +15,7 @@ import type { VersionedRoutes } from '../versioned.js';
 import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
 import type { ArcadeApp } from '../../../shared/arcade/rows.js';
 import { idParams } from '../schemas.js';
-import { bodyWith } from './bodies.js';
+import { arcadeInput } from './bodies.js';
 import { developer, overrideUrlSettings } from './developer-game.js';
 
 async function ownedGame(ctx: AppContext, rules: { publishing?: boolean; banned?: boolean } = {}): Promise<ArcadeApp> {
@@ -44,16 +44,22 @@ export function arcadeOverrideRoutes(api: VersionedRoutes): void {
     ctx.body = { data: { override: await loadOverride(ctx.services.knex, game, overrideUrlSettings(ctx)) } };
   });
 
-  api.put('/account/apps/:id/arcade/override', developer('write'), params, ARCADE_OVERRIDE_DOCS.save, async (ctx) => {
-    const game = await ownedGame(ctx, { publishing: true });
-    if (game.status === 'removed' || game.status === 'suspended') {
-      throw forbidden('not_playable', {}, 'This game cannot be opened.');
-    }
-    const body = bodyWith(ctx, ['url', 'release_id']) as { url: unknown; release_id: unknown };
-    const settings = overrideUrlSettings(ctx);
-    await saveOverride(ctx.services.knex, sessionCaller(ctx).account.id, game, body, settings);
-    ctx.body = { data: { override: await loadOverride(ctx.services.knex, game, settings) } };
-  });
+  api.put(
+    '/account/apps/:id/arcade/override',
+    developer('write'),
+    arcadeInput('override', idParams),
+    ARCADE_OVERRIDE_DOCS.save,
+    async (ctx) => {
+      const game = await ownedGame(ctx, { publishing: true });
+      if (game.status === 'removed' || game.status === 'suspended') {
+        throw forbidden('not_playable', {}, 'This game cannot be opened.');
+      }
+      const body = ctx.state.input.body as { url: unknown; release_id: unknown };
+      const settings = overrideUrlSettings(ctx);
+      await saveOverride(ctx.services.knex, sessionCaller(ctx).account.id, game, body, settings);
+      ctx.body = { data: { override: await loadOverride(ctx.services.knex, game, settings) } };
+    },
+  );
 
   api.delete(
     '/account/apps/:id/arcade/override',

@@ -14,7 +14,7 @@ import { openPlayStream } from './play-stream.js';
 import { ARCADE_OVERRIDE_DOCS } from './arcade-override-docs.js';
 import { ARCADE_PLAYER_DOCS } from './arcade-player-docs.js';
 import { idParams } from '../schemas.js';
-import { bodyWith } from './bodies.js';
+import { arcadeInput } from './bodies.js';
 
 const appIdParams: SchemaObject = {
   type: 'object',
@@ -50,8 +50,8 @@ export function arcadePlayerRoutes(api: VersionedRoutes): void {
     ctx.body = { data: await listGrants(ctx.services.knex, sessionCaller(ctx).account.id, mediaUrl) };
   });
 
-  api.post('/account/arcade/grants', write, ARCADE_PLAYER_DOCS.agree, async (ctx) => {
-    const body = bodyWith(ctx, ['app_id', 'nickname']);
+  api.post('/account/arcade/grants', write, arcadeInput('agree'), ARCADE_PLAYER_DOCS.agree, async (ctx) => {
+    const body = ctx.state.input.body;
     const { created } = await agree(ctx.services.knex, sessionCaller(ctx).account.id, body.app_id, body.nickname);
     ctx.status = created ? 201 : 200;
     ctx.body = { data: { grant: await grantAnswer(ctx, body.app_id as string) } };
@@ -60,11 +60,11 @@ export function arcadePlayerRoutes(api: VersionedRoutes): void {
   api.patch(
     '/account/arcade/grants/:appId',
     write,
-    validate({ params: appIdParams }),
+    arcadeInput('rename', appIdParams),
     ARCADE_PLAYER_DOCS.rename,
     async (ctx) => {
       const appId = ctx.state.input.params.appId as string;
-      const body = bodyWith(ctx, ['nickname']);
+      const body = ctx.state.input.body;
       await changeNickname(ctx.services.knex, sessionCaller(ctx).account.id, appId, body.nickname);
       ctx.body = { data: { grant: await grantAnswer(ctx, appId) } };
     },

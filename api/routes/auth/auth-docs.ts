@@ -2,6 +2,7 @@
 // rules 9 to 11; README: The sign-in service).
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
+import { AUTH_ANSWERS } from '../../openapi/shapes/auth.js';
 
 const account = {
   id: '2d7f4b8e-6a1c-4e3d-9b52-8c0a1f6e3d94',
@@ -50,6 +51,7 @@ export const AUTH_DOCS = {
     errors: ['conflict:email_taken', 'conflict:username_taken', 'rate_limited:too_many_attempts'],
     status: 201,
     headers: COOKIE_SET,
+    response: AUTH_ANSWERS.signedIn,
     example: signedIn('none'),
   }),
   signIn: doc({
@@ -57,12 +59,14 @@ export const AUTH_DOCS = {
     description: `An unknown email, a wrong password and an account without a password all answer the same 401 \`invalid_credentials\`. ${ATTEMPTS.replace('account', 'email')} With two-factor on, \`second_factor_required\` is true: the session owes its second factor (\`POST /api/auth/two-factor\`) and routes that demand it answer 403 \`mfa_required\` until then.`,
     errors: ['unauthorized:invalid_credentials', 'rate_limited:too_many_attempts'],
     headers: COOKIE_SET,
+    response: AUTH_ANSWERS.signedIn,
     example: signedIn('pending'),
   }),
   twoFactor: doc({
     summary: 'Pass the second factor',
     description: `For a session that owes it (409 \`second_factor_not_owed\` otherwise). ${CODE} A wrong code is 403 \`code_incorrect\`; ${ATTEMPTS} Passing also counts as a fresh sign-in for the 15-minute rules.`,
     errors: ['conflict:second_factor_not_owed', ...CODE_ERRORS],
+    response: AUTH_ANSWERS.twoFactor,
     example: { data: { session: { ...session, second_factor: 'passed' } } },
   }),
   enableTwoFactor: doc({
@@ -75,6 +79,7 @@ export const AUTH_DOCS = {
       'forbidden:password_incorrect',
       'rate_limited:too_many_attempts',
     ],
+    response: AUTH_ANSWERS.enableTwoFactor,
     example: {
       data: {
         secret: SECRET,
@@ -92,18 +97,21 @@ export const AUTH_DOCS = {
       'conflict:two_factor_not_pending',
       ...CODE_ERRORS,
     ],
+    response: AUTH_ANSWERS.twoFactorState,
     example: { data: { two_factor: true } },
   }),
   disableTwoFactor: doc({
     summary: 'Turn off two-factor',
     description: `${CODE} Recovery codes go with it, and no session owes a second factor any more. Already off: 409 \`two_factor_off\`. A wrong code is 403 \`code_incorrect\`; ${ATTEMPTS} ${RECENT}`,
     errors: ['forbidden:reauthentication_required', 'conflict:two_factor_off', ...CODE_ERRORS],
+    response: AUTH_ANSWERS.twoFactorState,
     example: { data: { two_factor: false } },
   }),
   recoveryCodes: doc({
     summary: 'New recovery codes',
     description: `Ten new codes; the old ones stop working. Needs two-factor on (409 \`two_factor_off\`) and a session that passed it (403 \`mfa_required\`). ${RECENT}`,
     errors: ['forbidden:reauthentication_required', 'conflict:two_factor_off', 'forbidden:mfa_required'],
+    response: AUTH_ANSWERS.recoveryCodes,
     example: { data: { recovery_codes: recoveryCodes } },
   }),
   magicLink: doc({
@@ -111,6 +119,7 @@ export const AUTH_DOCS = {
     description:
       'Mails a one-time link, valid 15 minutes. The answer is the same whether or not the email has an account; a new email becomes an account without a password when the link is used. 5 requests per 15 minutes per email and per address, then 429 `too_many_attempts`.',
     errors: ['rate_limited:too_many_attempts'],
+    response: AUTH_ANSWERS.magicLink,
     example: { data: { sent: true } },
   }),
   magicLinkVerify: doc({
@@ -119,6 +128,7 @@ export const AUTH_DOCS = {
       'Opened from the email, so no origin rule applies: the one-time token is the proof. Sets the session cookie; a new email becomes an account without a password, and the email counts as verified. A link used, expired or never issued is 400 `token_invalid` with `field` `token`.',
     errors: ['invalid_request:token_invalid'],
     headers: COOKIE_SET,
+    response: AUTH_ANSWERS.signedIn,
     example: signedIn('none', { username: null, has_password: false }),
   }),
   verifyEmail: doc({
@@ -126,6 +136,7 @@ export const AUTH_DOCS = {
     description:
       'The link mailed at sign-up, valid 7 days and usable once. A link used, expired or never issued is 400 `token_invalid` with `field` `token`.',
     errors: ['invalid_request:token_invalid'],
+    response: AUTH_ANSWERS.verifyEmail,
     example: { data: { email: 'ana@example.com', email_verified: true } },
   }),
   session: doc({
@@ -133,6 +144,7 @@ export const AUTH_DOCS = {
     description:
       '`second_factor` is none (two-factor off), pending (owed) or passed. `has_password` false for an account made by a magic link that never set one.',
     headers: { 'Cache-Control': '`no-store`' },
+    response: AUTH_ANSWERS.session,
     example: { data: { account, session: { ...session, second_factor: 'none' } } },
   }),
   signOut: doc({
@@ -140,6 +152,7 @@ export const AUTH_DOCS = {
     description:
       'Ends this session and clears its cookie. Other sessions go on (`DELETE /api/v1/account/sessions/{id}`).',
     headers: { 'Set-Cookie': 'Clears the session cookie.' },
+    response: AUTH_ANSWERS.signOut,
     example: { data: { signed_out: true } },
   }),
   firstPassword: doc({
@@ -147,6 +160,7 @@ export const AUTH_DOCS = {
     description:
       'For an account without a password (made by a magic link); 10 to 128 characters. An account that has one: 409 `password_already_set`. Needs a sign-in from the last 15 minutes, else 403 with the spec’s literal body `{ "error": "reauthentication_required", "second_factor": false }`.',
     errors: ['conflict:password_already_set', 'forbidden:reauthentication_required'],
+    response: AUTH_ANSWERS.firstPassword,
     example: { data: { account } },
   }),
 };

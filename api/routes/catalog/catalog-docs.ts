@@ -1,6 +1,7 @@
 // The reference's words for the game catalog and the search tabs (spec: Catalog, Search query parameters;
 // README: Game search, Search counts, Catalog stats, Game shape, Companies).
 import { doc } from '../../openapi/route-facts.js';
+import { CATALOG_ANSWERS } from '../../openapi/shapes/catalog.js';
 
 const game = {
   id: 1942,
@@ -36,6 +37,7 @@ export const CATALOG_DOCS = {
     ].join('\n\n'),
     errors: ['unauthorized'],
     headers: { 'Cache-Control': '`public, max-age=60`, or `private, no-store` with an own-library filter' },
+    response: CATALOG_ANSWERS.search,
     example: {
       data: [game, remaster],
       page: { number: 1, size: 24, total_items: 2, total_pages: 1, has_more: false },
@@ -45,6 +47,7 @@ export const CATALOG_DOCS = {
     summary: 'Ratings of several games',
     description: `${IDS} \`rating\` is the service’s average (0 to 100, one decimal) of \`rating_count\` ratings; \`weighted_rating\` pulls it towards the site mean by vote count, for ranking. Both null for an unrated game.`,
     headers: PUBLIC_CACHE,
+    response: CATALOG_ANSWERS.ratings,
     example: {
       data: [
         { id: 1942, rating: 91.4, rating_count: 318, weighted_rating: 90.2 },
@@ -56,6 +59,7 @@ export const CATALOG_DOCS = {
     summary: 'Activity counts of several games',
     description: `${IDS} Distinct people with the game in their library, playing, finished, wishlisted, favorited, reviewing it, on journeys and logging sessions; plus \`popularity\` and \`trending\` (activity of the last 7 days). Recomputed every 5 minutes; a game without activity reads zeros.`,
     headers: PUBLIC_CACHE,
+    response: CATALOG_ANSWERS.stats,
     example: {
       data: [
         {
@@ -79,6 +83,7 @@ export const CATALOG_DOCS = {
     description: 'The same shape as a search item. An unknown slug is 404.',
     errors: ['not_found'],
     headers: PUBLIC_CACHE,
+    response: CATALOG_ANSWERS.game,
     example: { data: game },
   }),
   companies: doc({
@@ -86,6 +91,7 @@ export const CATALOG_DOCS = {
     description:
       '24 a page, pages 1 to 100. `q` matches names without case or accents; `role` keeps companies with at least one game in that role; `status=active` keeps active ones. `relevance` (the default) ranks name matches like game search and otherwise equals `catalog` (most games first); `oldest` and `newest` go by founding date, unknown last. `status` is active, defunct, merged, renamed or null.',
     headers: PUBLIC_CACHE,
+    response: CATALOG_ANSWERS.companies,
     example: {
       data: [
         {
@@ -106,6 +112,7 @@ export const CATALOG_DOCS = {
     description:
       'Each tab counts at most `cap` (1000). Only what anyone may see counts (public reviews and lists, people with a username who are not suspended), so one answer serves every reader: kept 60 seconds per `q`. `q` (up to 80) matches game and company names, review text, list titles, usernames and display names without case or accents; without it, the visible totals. The service keeps no awards yet: `awards` is always 0.',
     headers: PUBLIC_CACHE,
+    response: CATALOG_ANSWERS.counts,
     example: {
       data: {
         q: 'witcher',

@@ -1,6 +1,7 @@
 // The reference's words for the owner's copies (spec: GET /library/copies, Pagination rule 4; README: Own
 // copies, Cursors).
 import { doc } from '../../openapi/route-facts.js';
+import { SERVICE_ANSWERS } from '../../openapi/shapes/service.js';
 
 export const COPIES_DOC = doc({
   summary: 'Your own copies',
@@ -8,6 +9,7 @@ export const COPIES_DOC = doc({
     '`limit` 1 to 100 (default 50); `sort` newest (default), oldest or game. Pass `next_cursor` back as `cursor` for the next page; it is null on the last. A cursor belongs to its sort: one made for another sort starts that sort over, and an edited or foreign one is 400 `bad_format` with `field` `cursor`. Private to the owner.',
   errors: ['invalid_request:bad_format'],
   headers: { 'Cache-Control': '`private, no-store`' },
+  response: SERVICE_ANSWERS.copies,
   example: {
     data: [
       {

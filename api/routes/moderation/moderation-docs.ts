@@ -1,9 +1,11 @@
 // The reference's words for moderation (DECISIONS: Staff and moderation; README API notes: Moderation,
 // Moderation of Arcade). Who may call (staff with a session that passed two-factor) is carried by
 // staffWithTwoFactor() itself; each route lists only what its own work can refuse.
-import { check as arcadeCheck } from '../arcade/arcade-examples.js';
+import { LISTING_FIELDS } from '../../../shared/arcade/listing-rules.js';
+import { check as arcadeCheck, listing } from '../arcade/arcade-examples.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
+import { MODERATION_ANSWERS } from '../../openapi/shapes/moderation.js';
 
 const page = { number: 1, size: 50, total_items: 1, total_pages: 1, has_more: false };
 const moderator = { id: '2c8d4e7a-1b3f-4a95-8c60-d7e2f9b4a013', username: 'mod_carla' };
@@ -51,6 +53,7 @@ export const MODERATION_DOCS = {
     description:
       '50 a page: open reports first, then by priority (0 = CHILD_SAFETY, SELF_HARM, VIOLENCE; 1 = SCAM; 2 = the rest), oldest first; `status` keeps one of open or resolved. `snapshot` is the target as it was when reported.',
     headers: { 'Cache-Control': '`no-store`' },
+    response: MODERATION_ANSWERS.reports,
     example: { data: [report], page },
   }),
   resolve: doc({
@@ -58,6 +61,7 @@ export const MODERATION_DOCS = {
     description:
       'Records the decision only: removing content and sanctions are their own actions. An unknown or malformed id is 404; resolving again is 409 `already_resolved`. Once resolved, the reporter may report the same target again.',
     errors: ['not_found', 'conflict:already_resolved'],
+    response: MODERATION_ANSWERS.resolved,
     example: {
       data: {
         id: report.id,
@@ -74,6 +78,7 @@ export const MODERATION_DOCS = {
       'A Suspensão needs a future `expires_at` (400 `missing`), a Banimento permanente refuses one (400 `not_allowed`), and any `expires_at` given must be in the future (400 `out_of_range`). It shows at once in the account’s `GET /account/state`. An unknown or malformed id is 404; staff cannot act on their own account (400 `not_allowed`, `field` `id`).',
     errors: [...SUBJECT, 'invalid_request:missing', 'invalid_request:not_allowed', 'invalid_request:out_of_range'],
     status: 201,
+    response: MODERATION_ANSWERS.infraction,
     example: {
       data: {
         id: '8e5a2c7d-4f19-4b63-a0d8-1c9e6b3f7a24',
@@ -90,6 +95,7 @@ export const MODERATION_DOCS = {
     description:
       'A blocked account gets 403 `publisher_blocked` on Arcade’s publishing routes. Repeating changes nothing but is recorded. An unknown or malformed id is 404; staff cannot act on their own account (400 `not_allowed`).',
     errors: SUBJECT,
+    response: MODERATION_ANSWERS.publisher,
     example: { data: { account_id: ACCOUNT_ID, blocked: true, blocked_at: '2026-11-21T15:06:30.000Z' } },
   }),
   actions: doc({
@@ -97,6 +103,7 @@ export const MODERATION_DOCS = {
     description:
       '50 a page, newest first. `moderator` is null for changes made with the operator command (`npm run op`).',
     headers: { 'Cache-Control': '`no-store`' },
+    response: MODERATION_ANSWERS.actions,
     example: {
       data: [
         {
@@ -116,6 +123,7 @@ export const MODERATION_DOCS = {
     description:
       'Submitted and in-review releases (with their latest check) and submitted store pages, each oldest first.',
     headers: { 'Cache-Control': '`no-store`' },
+    response: MODERATION_ANSWERS.arcadeQueue,
     example: {
       data: {
         releases: [
@@ -141,7 +149,7 @@ export const MODERATION_DOCS = {
             app_id: APP_ID,
             slug: 'rocket-garden',
             number: 3,
-            fields: { name: 'Rocket Garden', tagline: 'Grow rockets, launch them, keep the garden alive.' },
+            fields: Object.fromEntries(LISTING_FIELDS.map((field) => [field, listing[field]])),
             media: { 'icon:0': 'd3a91f6c-2b7e-4c58-9e01-6f4b2a8d5c73' },
             submitted_at: '2026-11-21T17:30:00.000Z',
           },
@@ -153,6 +161,7 @@ export const MODERATION_DOCS = {
     summary: 'Decide on a release',
     description: `\`in_review\` takes a submitted release; \`approve\` and \`reject\` a submitted or in-review one; \`revoke\` an approved one (revoking the live release stops it at once). Any other move is 409 \`invalid_transition\`. An approval keeps the hash and provider of the release’s latest check, which making it live compares. \`review\` stays as it was for \`in_review\`. An unknown id is 404 \`release_not_found\`. ${DECISION_WORDS}`,
     errors: ['not_found:release_not_found', 'conflict:invalid_transition'],
+    response: MODERATION_ANSWERS.decided,
     example: {
       data: {
         id: '0b7e4c2a-91d5-4f3e-8a6b-c2d9e1f07a54',
@@ -166,6 +175,7 @@ export const MODERATION_DOCS = {
     summary: 'Decide on a store page',
     description: `Only a submitted store page can be decided (else 409 \`invalid_transition\`). Approving replaces what players see and lists a game in \`draft\`; rejecting shows in the developer’s \`listing.rejected\`. An unknown id is 404 \`listing_not_found\`. ${DECISION_WORDS}`,
     errors: ['not_found:listing_not_found', 'conflict:invalid_transition'],
+    response: MODERATION_ANSWERS.decided,
     example: {
       data: {
         id: '9d2f6a41-3c8e-4b57-a1d0-7e5b3c9f2a18',
@@ -179,6 +189,7 @@ export const MODERATION_DOCS = {
     summary: 'Suspend, flag, hide or restore a game',
     description: `\`suspend\` sets status \`suspended\`; \`flag\` keeps the status but nobody can open the game; \`hide\` sets \`hidden\` and takes a \`reason\` of invariant, provider_change or reports (else 400 \`fields_invalid\`, \`field\` \`reason\`); the others take moderation’s words for the developer. \`restore\` clears the notice and lists the game again (\`draft\` if no store page was ever approved). A removed game is 409 \`invalid_transition\`; an unknown id 404 \`app_not_found\`. ${DECISION_WORDS}`,
     errors: ['not_found:app_not_found', 'invalid_request:fields_invalid', 'conflict:invalid_transition'],
+    response: MODERATION_ANSWERS.appAction,
     example: {
       data: {
         app_id: APP_ID,

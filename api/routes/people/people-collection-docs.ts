@@ -3,6 +3,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { NO_SUCH_PERSON, PERSON_RULE } from './people-docs.js';
+import { PEOPLE_ANSWERS } from '../../openapi/shapes/people.js';
 
 const MEDIA = 'https://jogatina.example/media';
 const GAME = {
@@ -85,6 +86,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       'The shared feed leaves suspended authors out (but for the reader’s own items); a feed of named people shows their items as their other pages do.',
     ),
     errors: [...NO_SUCH_PERSON, OFFSET_ONE_KIND],
+    response: PEOPLE_ANSWERS.activity,
     example: { data: ACTIVITY_ITEMS, has_more: true, next_before: at(6) },
   }),
   reviews: doc({
@@ -96,6 +98,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       ITEM_RULE,
     ),
     errors: [...NO_SUCH_PERSON, OFFSET_ONE_KIND],
+    response: PEOPLE_ANSWERS.activity,
     example: { data: [REVIEW, SESSION], has_more: false, next_before: null },
   }),
   game: doc({
@@ -107,6 +110,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       'Suspended authors are left out (but for the reader’s own items). `totals` counts the closed sessions of the game the reader may see: sessions, minutes and distinct UTC days.',
     ),
     errors: ['not_found', OFFSET_ONE_KIND],
+    response: PEOPLE_ANSWERS.gameActivity,
     example: {
       // Everything in a game's feed is about that game, lists included.
       data: ACTIVITY_ITEMS.map((item) => ({ ...item, game_id: 1942 })),
@@ -123,6 +127,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       '`offset` pages any order; `before` (lists updated before that instant) is a cursor for `recent` only, and 400 with another sort. `q` matches title or description. `folder` is a folder id, or `NONE` for lists in no folder (different from leaving it out); an unknown folder is an empty page.',
     ),
     errors: [...NO_SUCH_PERSON, 'invalid_request'],
+    response: PEOPLE_ANSWERS.lists,
     example: {
       data: [
         {
@@ -148,6 +153,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       'The owner sees every folder; visitors see only folders holding lists they may read, with those counts (empty and purely private folders stay hidden). `unfiled` counts the visible lists in no folder.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.folders,
     example: { data: { folders: [{ id: 'rpg-e-afins', name: 'RPG e afins', count: 3 }], unfiled: 5 } },
   }),
   journeys: doc({
@@ -157,6 +163,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       'Runs the reader may see by their own visibility (the author sees all), newest first. `game` is shaped like `/games`, or null when the catalog no longer has it.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.journeys,
     example: {
       data: [
         {
@@ -179,6 +186,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       '`games` lists every game of the gallery the reader may see, by name (`extdb_id`, `game_slug`, `name`, and `count` of captures), games the catalog no longer knows last with null slug and name. `games=1` adds `catalog`: the games on this page, shaped like `/games`. `q` matches the description, the game’s name or its slug (spaces or hyphens).',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.screenshots,
     example: {
       data: [capture],
       page: { number: 1, size: 48, total_items: 1, total_pages: 1, has_more: false },

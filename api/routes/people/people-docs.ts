@@ -5,6 +5,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { LAYOUT_EXAMPLE, LAYOUT_MEDIA_EXAMPLE } from '../profile/layout-docs.js';
+import { PEOPLE_ANSWERS } from '../../openapi/shapes/people.js';
 
 const MEDIA = 'https://jogatina.example/media';
 const ACCOUNT_ID = '3f2a8c41-7b9d-4e6a-9c15-2d8e0f4b6a71';
@@ -33,6 +34,7 @@ export const PEOPLE_DOCS = {
       'The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.profile,
     example: {
       data: {
         username: 'ana_souza',
@@ -58,6 +60,7 @@ export const PEOPLE_DOCS = {
       '`relationship` is null for anonymous readers; `requested` is the reader’s unanswered follow request. `conversation` holds the newest 20 profile comments and their `total`, without comments moderation removed, authors blocked either way by the reader or blocked by the owner, and suspended authors (staff and the author still see those). A private account’s conversation is null for readers who do not follow it. `wallet` is the reader’s own balance and level, never the person’s; null for anonymous readers.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.social,
     example: {
       data: {
         username: 'ana_souza',
@@ -87,6 +90,7 @@ export const PEOPLE_DOCS = {
       'Lists, reviews, journeys, screenshots and `diary` (closed play sessions) count by each item’s own visibility (PUBLIC anyone, FOLLOWERS followers and the owner, PRIVATE the owner); captures moderation removed count nowhere. `follows_viewer` is false signed out and on one’s own profile.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.summary,
     example: {
       data: {
         library: 214,
@@ -116,6 +120,7 @@ export const PEOPLE_DOCS = {
       'Filters combine; `wishlist` matches the flag or status WISHLIST. `sort=updated` puts the latest change first; `rating` the highest first, unrated last. `games=1` adds `games`, keyed by game id: `{ name, cover, slug }` (`cover` is null for now; null for a game the catalog no longer has). `profile.username` is the current name.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.library,
     example: {
       data: [
         {
@@ -143,6 +148,7 @@ export const PEOPLE_DOCS = {
       'Newest first; `since` carries microseconds, and passing the last one back as `before` continues without skipping anyone (`next_before`, null on the last page). People who block the reader, or whom the reader blocks, are left out. A private account’s connections are an empty page to readers who do not follow it.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.connections,
     example: {
       data: [{ ...person, since: '2026-11-02T18:04:11.482913Z' }],
       page: { size: 20, has_more: true },
@@ -156,6 +162,7 @@ export const PEOPLE_DOCS = {
       'The published copy, or the default layout (`customized` false); never the draft, even for the owner. A private account answers the default to readers who do not follow it. `media` maps only the owner’s images the published copy names; a reference to anyone else’s image, or a missing one, draws nothing.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.layout,
     example: { data: { layout: LAYOUT_EXAMPLE, customized: true, media: LAYOUT_MEDIA_EXAMPLE } },
   }),
   stats: doc({
@@ -165,6 +172,7 @@ export const PEOPLE_DOCS = {
       'Built from the closed play sessions the reader may see, each by its own visibility; a day with several sessions counts once in `days`. `days_of_week` goes from 1 (Monday) to 7, in UTC; `most_played` holds up to 10 games and `taste` up to 1000, most minutes first. `rating_distribution` has buckets of 10 points (100 joins the 90s). `copy_platforms` and `rating_distribution` come from the library: empty and all zero when the reader does not see it.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.stats,
     example: {
       data: {
         username: 'ana_souza',
@@ -188,6 +196,7 @@ export const PEOPLE_DOCS = {
       'A calendar year in UTC, from 2000 through the current year (a later one is 400 `out_of_range`). Each list holds the year’s items the reader may see, oldest first: closed sessions by their start, the rest by creation; removed captures never. Library rows show only to readers who see the library: `added` (added in the year) and `played` (finished in it, a session started in it, added in it as PLAYING, COMPLETED, DROPPED or ON_HOLD, or still marked playing and last changed in it).',
     ),
     errors: ['invalid_request:out_of_range', ...NO_SUCH_PERSON],
+    response: PEOPLE_ANSWERS.year,
     example: {
       data: {
         username: 'ana_souza',
@@ -229,6 +238,7 @@ export const PEOPLE_DOCS = {
     summary: 'A person’s mineral balance and level',
     description: rule(PERSON_RULE, 'Someone who never earned any reads 0 and level 1. No transfer ledger.'),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.minerals,
     example: { data: { username: 'ana_souza', balance: 1250, level: 5 } },
   }),
   verification: doc({
@@ -238,18 +248,21 @@ export const PEOPLE_DOCS = {
       '`vouched_by` is a username, or null when that account is gone. `data` is null for someone never verified.',
     ),
     errors: NO_SUCH_PERSON,
+    response: PEOPLE_ANSWERS.verification,
     example: { data: { vouched_by: 'equipe_jogatina', verified_at: '2026-06-12T16:40:00.000Z' } },
   }),
   levels: doc({
     summary: 'Levels of several accounts',
     description:
       '`ids`: 1 to 100 distinct account ids, comma-separated. Answers in the order asked; unknown ids and accounts without a username are left out. `level` is 1 for someone who never earned minerals.',
+    response: PEOPLE_ANSWERS.levels,
     example: { data: [{ id: ACCOUNT_ID, username: 'ana_souza', level: 5, verified: true }] },
   }),
   search: doc({
     summary: 'Find people',
     description:
       '`q` matches the username or display name without case or accents; `verified=1` keeps verified accounts. `sort=relevance` (default) puts the exact username first, then names starting with `q`, then the rest (newest first without `q`); `newest`; `name`. 24 a page, pages 1 to 100. Accounts without a username and people blocked either way never show; suspended and banned accounts are left out of rows and total, except for moderators, admins and the account itself.',
+    response: PEOPLE_ANSWERS.search,
     example: {
       data: [{ ...person, verified: false, level: 2 }],
       page: { number: 1, size: 24, total_items: 1, total_pages: 1, has_more: false },
@@ -260,6 +273,7 @@ export const PEOPLE_DOCS = {
     description:
       'The newest 1000 of each kind that anyone may see: PUBLIC reviews, lists and screenshots (not removed) and entries of PUBLIC libraries, of people with a username who are not suspended. The same for every caller.',
     headers: { 'Cache-Control': '`public, max-age=300`: shared caches may keep it five minutes.' },
+    response: PEOPLE_ANSWERS.index,
     example: {
       data: {
         reviews: [
@@ -281,6 +295,7 @@ export const PEOPLE_DOCS = {
     description:
       'Up to 20 each. `friends_playing`: people you follow with a public session running or started in the last 14 days (`games`: up to 3 game ids). `similar_taste`: people with the most games in common that both liked or rated 80 and up, from libraries you may see (`shared_games`). Blocked either way, suspended accounts and you never appear. Anonymous readers get two empty lists.',
     headers: { 'Cache-Control': '`private, no-store`.' },
+    response: PEOPLE_ANSWERS.discovery,
     example: {
       data: {
         friends_playing: [{ ...person, level: 2, games: [1942, 7346] }],

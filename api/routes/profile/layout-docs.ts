@@ -4,6 +4,8 @@
 import { IMAGE_REFUSAL_REASONS } from '../../../shared/media/image-refusals.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
+import { PROFILE_ANSWERS } from '../../openapi/shapes/profile.js';
+import { Deleted } from '../../openapi/shapes/common.js';
 
 const MEDIA = 'https://jogatina.example/media';
 const IMAGE_ID = '5b0e2f7c-3d6a-4c1e-9f2b-8a4d6e1c7b90';
@@ -144,6 +146,7 @@ export const LAYOUT_DOCS = {
     description:
       'With nothing saved: the default layout as `draft`, `version` 0, `customized` false. A stored draft this build only partly reads loses the parts it cannot read (`draft_incomplete` true; saving over it deletes them); one that does not read at all shows as the default under its real version, so the next save succeeds. `media` maps every layout image you hold, id to `{ url, width, height, animated }`.',
     headers: { 'Cache-Control': '`no-store`.' },
+    response: PROFILE_ANSWERS.layout,
     example: {
       data: {
         draft: LAYOUT_EXAMPLE,
@@ -166,6 +169,7 @@ export const LAYOUT_DOCS = {
       'Limits: 1 to 12 sections, 1 to 3 columns whose spans add up to 12, 12 blocks a column, 24 elements a canvas, 40 blocks and 80 elements in all, 48000 bytes of UTF-8 as stored; exactly one `identity` block, always visible; at most 4 of each content block type. Images are references (`{kind: media|screenshot, id}`, `{kind: cover, slug}`), never URLs. A schema-1 document is stored upgraded to schema 2; the removed colour keys are dropped, not refused.',
     ].join('\n\n'),
     errors: ['invalid_request', VERSION_CONFLICT],
+    response: PROFILE_ANSWERS.layoutSaved,
     example: { data: { version: 8, updated_at: '2026-11-21T09:47:12.330Z' } },
   }),
   publish: doc({
@@ -173,12 +177,14 @@ export const LAYOUT_DOCS = {
     description:
       'Visitors then see the draft of that `version`. A draft changed since answers 409 `conflict` with `error.version`; with no saved layout, 404.',
     errors: ['not_found', VERSION_CONFLICT],
+    response: PROFILE_ANSWERS.layoutPublished,
     example: { data: { version: 8, published_at: '2026-11-21T09:48:00.905Z' } },
   }),
   reset: doc({
     summary: 'Back to the default layout',
     description:
       'Removes draft and published copy; everyone sees the default. Repeating it is not an error; the next save sends version 0.',
+    response: PROFILE_ANSWERS.layoutReset,
     example: { data: { reset: true } },
   }),
   images: doc({
@@ -186,6 +192,7 @@ export const LAYOUT_DOCS = {
     description:
       'Newest first. `in_use`: the draft or the published layout names the image. An image no layout has named for 7 days is removed automatically. `quota`: at most 15 images and 10485760 bytes.',
     headers: { 'Cache-Control': '`no-store`.' },
+    response: PROFILE_ANSWERS.layoutImages,
     example: {
       data: [{ ...image, in_use: true }],
       quota: { limit: 15, bytes_limit: 10485760, count: 1, bytes: 287412 },
@@ -199,6 +206,7 @@ export const LAYOUT_DOCS = {
     ].join('\n\n'),
     status: 201,
     errors: [...IMAGE_PIPELINE_ERRORS, 'conflict:quota_exceeded'],
+    response: PROFILE_ANSWERS.layoutImage,
     example: { data: image },
   }),
   deleteImage: doc({
@@ -206,6 +214,7 @@ export const LAYOUT_DOCS = {
     description:
       'While the draft or the published layout names it: 409 `in_use`, unless `force=true` (the layout then keeps a gap). An id that is not one of your layout images is 404.',
     errors: ['not_found', 'conflict:in_use'],
+    response: Deleted,
     example: { data: { id: IMAGE_ID, deleted: true } },
   }),
 };

@@ -2,6 +2,8 @@
 // README: Profile, Drafts, Avatar and banner).
 import { doc } from '../../openapi/route-facts.js';
 import { IMAGE_PIPELINE_ERRORS } from './layout-docs.js';
+import { PROFILE_ANSWERS } from '../../openapi/shapes/profile.js';
+import { Deleted } from '../../openapi/shapes/common.js';
 
 const MEDIA = 'https://jogatina.example/media';
 
@@ -65,11 +67,13 @@ function pictureDocs(kind: 'AVATAR' | 'BANNER') {
       ].join('\n\n'),
       status: 201,
       errors: IMAGE_PIPELINE_ERRORS,
+      response: PROFILE_ANSWERS.picture,
       example: { data: picture(kind) },
     }),
     clear: doc({
       summary: `Take the ${word} off the profile`,
       description: `The picture stays in the history. Answers the same when there was no ${word}.`,
+      response: PROFILE_ANSWERS.pictureCleared,
       example: { data: { kind, cleared: true } },
     }),
   };
@@ -80,17 +84,20 @@ export const PROFILE_DOCS = {
     summary: 'Your profile',
     description:
       'The editable display fields (empty strings when unset), `library_visibility` (PUBLIC until changed), the current pictures (`avatar_url`, `banner_url`, null until set) and when it last changed.',
+    response: PROFILE_ANSWERS.profile,
     example: { data: profile },
   }),
   update: doc({
     summary: 'Change your profile',
     description:
       'Only the fields sent change; an empty string clears a field. `library_visibility` FOLLOWERS or PRIVATE makes the account private: follows to it become requests. Answers the whole profile.',
+    response: PROFILE_ANSWERS.profile,
     example: { data: profile },
   }),
   drafts: doc({
     summary: 'Your drafts',
     description: '50 a page, most recently changed first.',
+    response: PROFILE_ANSWERS.drafts,
     example: { data: [draft], page: { number: 1, size: 50, total_items: 1, total_pages: 1, has_more: false } },
   }),
   createDraft: doc({
@@ -99,29 +106,34 @@ export const PROFILE_DOCS = {
       '`kind` is review, list, journal or note; `game` a game slug or null. At most 100 drafts per account (409 `draft_limit_reached` with `limit` and `count`).',
     status: 201,
     errors: ['conflict:draft_limit_reached'],
+    response: PROFILE_ANSWERS.draft,
     example: { data: draft },
   }),
   draft: doc({
     summary: 'One of your drafts',
     description: 'Another account’s draft, or a malformed id, is 404 like a missing one.',
     errors: [NO_DRAFT],
+    response: PROFILE_ANSWERS.draft,
     example: { data: draft },
   }),
   updateDraft: doc({
     summary: 'Change a draft',
     description: 'Only the fields sent change; sending none changes nothing (not even `updated_at`).',
     errors: [NO_DRAFT],
+    response: PROFILE_ANSWERS.draft,
     example: { data: draft },
   }),
   deleteDraft: doc({
     summary: 'Delete a draft',
     errors: [NO_DRAFT],
+    response: Deleted,
     example: { data: { id: draft.id, deleted: true } },
   }),
   pictures: doc({
     summary: 'Your earlier avatars or banners',
     description:
       'Pictures of `kind` you used before, newest first; never the current one. The 10 newest are kept per kind, so this is always one page.',
+    response: PROFILE_ANSWERS.pictures,
     example: {
       data: [picture('AVATAR')],
       page: { number: 1, size: 10, total_items: 1, total_pages: 1, has_more: false },
@@ -132,6 +144,7 @@ export const PROFILE_DOCS = {
     description:
       'The picture on the profile now is 409 `in_use` (upload or clear another first). An id that is not one of your avatars or banners is 404.',
     errors: ['not_found', 'conflict:in_use'],
+    response: Deleted,
     example: { data: { id: picture('BANNER').id, deleted: true } },
   }),
   /** POST and DELETE /profile/avatar and /profile/banner, by picture kind. */

@@ -1,5 +1,6 @@
 // The reference's words for POST /reports (spec: Reports; README: Reports).
 import { doc } from '../../openapi/route-facts.js';
+import { SERVICE_ANSWERS } from '../../openapi/shapes/service.js';
 
 export const REPORT_DOCS = {
   file: doc({
@@ -18,6 +19,7 @@ export const REPORT_DOCS = {
       'not_found',
       'conflict:report_open',
     ],
+    response: SERVICE_ANSWERS.report,
     example: { data: { received: true } },
   }),
 };
