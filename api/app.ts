@@ -24,6 +24,7 @@ import { arcadeOverrideRoutes } from './routes/arcade/override.js';
 import { arcadePlayerRoutes } from './routes/arcade/player.js';
 import { arcadePublicRoutes } from './routes/arcade/public.js';
 import { arcadeJwksRoutes } from './routes/arcade/jwks.js';
+import { arcadeDataEventRoutes } from './routes/arcade/data-events.js';
 import { arcadeModerationRoutes } from './routes/moderation/arcade.js';
 import { dataRoutes } from './routes/account/data.js';
 import { keyRoutes } from './routes/account/keys.js';
@@ -156,6 +157,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   arcadeDeveloperRoutes(api);
   arcadeMediaRoutes(api);
   arcadeOverrideRoutes(api);
+  arcadeDataEventRoutes(api);
   arcadePlayerRoutes(api);
   keyRoutes(api);
   usernameRoutes(api);

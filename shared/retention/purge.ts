@@ -11,12 +11,15 @@
 // - Attempt and allowance counters whose window ended: the next use starts a new window anyway, and
 //   without this the table keeps a row for every address and key ever seen.
 // - Idempotency keys past their 24 hours (a request after that runs anew and takes the row over anyway).
+// - Data events delivered or failed more than 30 days ago, with their attempts (the delivery log keeps 30
+//   days); events still pending or held stay, they are owed to the game.
 import type { Knex } from 'knex';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 import { REMOVED_EVIDENCE_DAYS } from '../arcade/rows.js';
 import { purgeExpiredIdempotencyKeys } from '../platform/idempotency/idempotency-keys.js';
+import { purgeDeliveryLog } from '../arcade/delivery-log.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */
@@ -30,6 +33,7 @@ export interface PurgeReport {
   retired_keys: number;
   expired_limits: number;
   expired_idempotency_keys: number;
+  expired_data_events: number;
 }
 
 const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_screenshot'];
@@ -63,6 +67,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
   const keys = await purgeRetiredKeys(knex, now);
   const limits = await knex('rate_limits').where('expire', '<=', now).delete();
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(knex, now);
+  const dataEvents = await purgeDeliveryLog(knex, now);
   return {
     removed_games: games,
     game_images: images.length,
@@ -71,5 +76,6 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     retired_keys: keys,
     expired_limits: limits,
     expired_idempotency_keys: idempotencyKeys,
+    expired_data_events: dataEvents,
   };
 }

@@ -1,7 +1,7 @@
 // `npm run op -- retention purge` on a real database: removed games past 180 days go with their rows and
 // images but keep their claims, younger evidence stays; expired aliases, long-expired development URLs,
-// long-retired keys, ended limit windows and idempotency keys past their 24 hours go; a second run
-// changes nothing.
+// long-retired keys, ended limit windows, idempotency keys past their 24 hours and data events finished
+// more than 30 days ago (with their attempts) go; a second run changes nothing.
 import { expect } from 'chai';
 import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
@@ -98,11 +98,39 @@ describe('npm run op -- retention purge', function () {
     });
     await db()('idempotency_keys').insert([idempotencyKey('old-key', 25), idempotencyKey('fresh-key', 1)]);
 
+    // Data events: one delivered 31 days ago (goes, with its attempt), one delivered yesterday, one still
+    // pending from 40 days ago (owed to the game: it stays).
+    const dataEvent = (daysAgo: number, status: string) => ({
+      app_id: live,
+      player_id: '00000000-0000-4000-8000-000000000001',
+      type: 'grant_revoked',
+      status,
+      created_at: new Date(Date.now() - daysAgo * DAY),
+      delivered_at: status === 'delivered' ? new Date(Date.now() - daysAgo * DAY) : null,
+    });
+    const events = await db()('arcade_data_events')
+      .insert([dataEvent(31, 'delivered'), dataEvent(1, 'delivered'), dataEvent(40, 'pending')])
+      .returning('id');
+    await db()('arcade_data_event_attempts').insert(
+      events.slice(0, 2).map((event: { id: string }, i: number) => ({
+        event_id: event.id,
+        attempted_at: new Date(Date.now() - (i === 0 ? 31 : 1) * DAY),
+        http_status: 204,
+        duration_ms: 12,
+        outcome: 'delivered',
+      })),
+    );
+
     const first = await runOp(['retention', 'purge']);
     expect(first.code, first.output).to.equal(0);
     expect(first.output).to.include(
-      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s), 2 ended limit window(s), 1 expired idempotency key(s)',
+      'removed 1 game(s) past their evidence time with 1 image(s), 1 expired alias(es), 1 expired development URL(s), 1 retired key(s), 2 ended limit window(s), 1 expired idempotency key(s), 1 data event(s) past 30 days',
     );
+    expect(await db()('arcade_data_events').orderBy('created_at').pluck('id')).to.deep.equal([
+      events[2].id,
+      events[1].id,
+    ]);
+    expect(await db()('arcade_data_event_attempts').pluck('event_id')).to.deep.equal([events[1].id]);
     expect(await db()('rate_limits').pluck('key')).to.deep.equal(['attempt:signin:ip:192.0.2.2']);
     expect(await db()('idempotency_keys').pluck('key')).to.deep.equal(['fresh-key']);
     expect(await db()('arcade_apps').orderBy('slug').pluck('slug')).to.deep.equal(['recent-removed', 'still-live']);
@@ -120,7 +148,7 @@ describe('npm run op -- retention purge', function () {
     const second = await runOp(['retention', 'purge']);
     expect(second.code, second.output).to.equal(0);
     expect(second.output).to.include(
-      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s), 0 ended limit window(s), 0 expired idempotency key(s)',
+      'removed 0 game(s) past their evidence time with 0 image(s), 0 expired alias(es), 0 expired development URL(s), 0 retired key(s), 0 ended limit window(s), 0 expired idempotency key(s), 0 data event(s) past 30 days',
     );
   });
 

@@ -389,6 +389,48 @@ export const KeySet = component(
   ),
 );
 
+export const DataEventAttempt = component(
+  'ArcadeDataEventAttempt',
+  object({
+    attempted_at: dateTime('When the request went out.'),
+    http_status: nullable(integer('The receiver’s status; null when none answered.')),
+    duration_ms: integer('How long the request took.'),
+    error: nullable(
+      string('Why no status came back (`timeout`, `address_denied`, `connect_failed`, ...); null when one did.'),
+    ),
+    outcome: oneOf(['delivered', 'retrying', 'failed'], 'What the attempt did to the event.'),
+  }),
+);
+
+export const DataEvent = component(
+  'ArcadeDataEvent',
+  object({
+    id: uuid('Also the token’s `jti` and the `webhook-id` header.'),
+    type: oneOf(['nickname_changed', 'grant_revoked', 'grant_forgotten']),
+    player_id: uuid('The token’s `sub`.'),
+    status: oneOf(
+      ['pending', 'held', 'delivered', 'failed'],
+      '`held`: pending while no live release names an events URL.',
+    ),
+    created_at: dateTime(),
+    delivered_at: nullable(dateTime()),
+    failed_at: nullable(dateTime()),
+    attempts: list(DataEventAttempt, 'The last 20 attempts, newest first.'),
+  }),
+);
+
+export const DataEventPing = component(
+  'ArcadeDataEventPing',
+  object({
+    id: uuid('The ping’s `jti` and `webhook-id`.'),
+    url: uri('The live release’s events URL it went to.'),
+    outcome: oneOf(['delivered', 'failed'], '`delivered` when the receiver answered 2xx.'),
+    http_status: nullable(integer('The receiver’s status; null when none answered.')),
+    duration_ms: integer(),
+    error: nullable(string('Why no status came back (`timeout`, `address_denied`, ...); null when one did.')),
+  }),
+);
+
 const Slot = (imageUrl: SchemaObject) =>
   answer(object({ kind: oneOf(SLOT_KINDS), position: integer('0; 0 to 5 for screenshot.'), image_url: imageUrl }));
 
@@ -416,6 +458,12 @@ export const ARCADE_ANSWERS = {
   }),
   storePage: answer(StorePage),
   keySet: KeySet,
+  dataEvents: object({
+    data: list(DataEvent, 'Newest first.'),
+    next: nullable(string('The cursor of the following page: pass it as `cursor`. Null on the last.')),
+  }),
+  dataEvent: answer(object({ event: DataEvent })),
+  dataEventPing: answer(DataEventPing),
 };
 
 /** Moderation's view of what waits for review (shared/arcade/review.ts). */
