@@ -9,9 +9,8 @@ import { db } from '../../shared/platform/db/knex.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
 import { deliverDataEvent } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
-import { arcadeDeveloper, enabledGame, liveRelease } from '../helpers/arcade.js';
+import { gameWithPlayer as gameWithPlayerOn } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { signedInClient } from '../helpers/factories.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -51,15 +50,8 @@ describe('Arcade: data events to a game server', function () {
     };
   }
 
-  /** A listed game whose live release asks identify; `eventsUrl` null makes its events wait. */
-  async function gameWithPlayer(slug: string, eventsUrl: string | null) {
-    const dev = await arcadeDeveloper(app.client);
-    await enabledGame(dev, slug);
-    await liveRelease(dev.app.id, server.origin, { scopes: ['identify'], data_events_url: eventsUrl });
-    const player = await signedInClient(app.client);
-    await player.site.post('/api/v1/account/arcade/grants', { app_id: dev.app.id, nickname: 'Gamer' });
-    return { dev, player, appId: dev.app.id as string };
-  }
+  const gameWithPlayer = (slug: string, eventsUrl: string | null) =>
+    gameWithPlayerOn(app.client, server.origin, slug, eventsUrl);
 
   const eventOf = (appId: string, type: string) => db()('arcade_data_events').where({ app_id: appId, type }).first();
 

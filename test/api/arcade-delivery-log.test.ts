@@ -8,9 +8,9 @@ import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { purgeDeliveryLog } from '../../shared/arcade/delivery-log.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
-import { arcadeDeveloper, enabledGame, liveRelease } from '../helpers/arcade.js';
+import { arcadeDeveloper, gameWithPlayer as gameWithPlayerOn } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { appWithKey, signedInClient } from '../helpers/factories.js';
+import { appWithKey } from '../helpers/factories.js';
 import { startFakeHost, type FakeHost } from '../helpers/fake-host.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -55,14 +55,8 @@ describe('Arcade: the data-event delivery log', function () {
     };
   }
 
-  async function gameWithPlayer(slug: string, eventsUrl: string | null) {
-    const dev = await arcadeDeveloper(app.client);
-    await enabledGame(dev, slug);
-    await liveRelease(dev.app.id, server.origin, { scopes: ['identify'], data_events_url: eventsUrl });
-    const player = await signedInClient(app.client);
-    await player.site.post('/api/v1/account/arcade/grants', { app_id: dev.app.id, nickname: 'Gamer' });
-    return { dev, player, appId: dev.app.id as string };
-  }
+  const gameWithPlayer = (slug: string, eventsUrl: string | null) =>
+    gameWithPlayerOn(app.client, server.origin, slug, eventsUrl);
 
   const statusOf = async (id: string) => (await db()('arcade_data_events').where({ id }).first('status')).status;
   const logPath = (appId: string) => `/api/v1/account/apps/${appId}/arcade/data-events`;

@@ -167,3 +167,16 @@ export async function liveRelease(appId: string, origin: string, overrides: Reco
   await db()('arcade_apps').where({ app_id: appId }).update({ status: 'listed', live_release_id: release.id });
   return release.id as string;
 }
+
+/**
+ * A listed game on `origin` whose live release asks identify, and a player who agreed to it; `eventsUrl`
+ * null makes its data events wait.
+ */
+export async function gameWithPlayer(http: TestClient, origin: string, slug: string, eventsUrl: string | null) {
+  const dev = await arcadeDeveloper(http);
+  await enabledGame(dev, slug);
+  await liveRelease(dev.app.id, origin, { scopes: ['identify'], data_events_url: eventsUrl });
+  const player = await signedInClient(http);
+  await player.site.post('/api/v1/account/arcade/grants', { app_id: dev.app.id, nickname: 'Gamer' });
+  return { dev, player, appId: dev.app.id as string };
+}
