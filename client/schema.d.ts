@@ -9362,7 +9362,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description A form with the fields below and one file in `file`, at most 15728640 bytes. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @enum {string} */
+                    kind: "icon" | "tile" | "cover" | "screenshot";
+                    /** @description 0, or 0 to 5 for screenshot. */
+                    position: string;
+                    file: string;
+                };
+            };
+        };
         responses: {
             /** @description Put an image in a store page slot */
             201: {
@@ -9475,7 +9486,11 @@ export interface operations {
     };
     delete_account_apps_by_id_arcade_media: {
         parameters: {
-            query?: never;
+            query: {
+                kind: "icon" | "tile" | "cover" | "screenshot";
+                /** @description 0, or 0 to 5 for screenshot. */
+                position: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -42,7 +42,7 @@ function pathParameterNames(path: string): string[] {
 
 function parameters(path: string, facts: RouteFacts) {
   const params = (facts.input?.params?.properties ?? {}) as Record<string, SchemaObject>;
-  const query = facts.input?.query;
+  const query = facts.input?.query ?? facts.ownInput?.query;
   const required = new Set<string>((query?.required as string[] | undefined) ?? []);
   return [
     ...pathParameterNames(path).map((name) => ({
@@ -64,6 +64,25 @@ function parameters(path: string, facts: RouteFacts) {
 }
 
 function requestBody(facts: RouteFacts) {
+  const form = facts.ownInput?.form;
+  if (form) {
+    return {
+      required: true,
+      description: `A form with the fields below and one file in \`${form.file}\`, at most ${form.maxBytes} bytes.`,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [...form.required, form.file],
+            properties: {
+              ...form.fields,
+              [form.file]: { type: 'string', contentMediaType: 'application/octet-stream' },
+            },
+          },
+        },
+      },
+    };
+  }
   if (facts.upload) {
     const { field, maxBytes } = facts.upload;
     return {

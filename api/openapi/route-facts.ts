@@ -53,6 +53,15 @@ export interface RouteFacts {
   input?: { params?: SchemaObject; query?: SchemaObject; body?: SchemaObject };
   /** The body is refused with Arcade's `fields_invalid` rather than validation's reasons (validate.ts). */
   bodyRefusal?: 'fields_invalid';
+  /**
+   * Input a route reads and judges itself, with refusals of its own listed in its doc (Arcade's store-page
+   * media: `media_invalid` naming the part): shown in the reference, never enforced or mapped to
+   * validation's reasons.
+   */
+  ownInput?: {
+    query?: SchemaObject;
+    form?: { file: string; maxBytes: number; fields: Record<string, SchemaObject>; required: string[] };
+  };
   upload?: { field: string; maxBytes: number };
   errors?: ErrorRef[];
   doc?: RouteDoc;
@@ -79,6 +88,11 @@ export function mergeFacts(stack: unknown[]): RouteFacts {
     Object.assign(merged, facts, { errors });
   }
   return merged;
+}
+
+/** Input the route judges itself, for the reference; it passes every request straight on. */
+export function judgedByRoute<S>(input: NonNullable<RouteFacts['ownInput']>): Middleware<S> {
+  return withFacts(((_ctx, next) => next()) as Middleware<S>, { ownInput: input });
 }
 
 /** The route's own words for the reference; it passes every request straight on. */

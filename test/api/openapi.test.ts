@@ -83,6 +83,26 @@ describe('GET /api/v1/openapi.json', () => {
     }
   });
 
+  it('shows the inputs Arcade’s store-page media route judges itself: the form and the query', () => {
+    const upload = document.paths['/api/v1/account/apps/{id}/arcade/media'].post;
+    const form = upload.requestBody!.content['multipart/form-data'].schema as {
+      required: string[];
+      properties: object;
+    };
+    expect(form.required).to.deep.equal(['kind', 'position', 'file']);
+    expect(Object.keys(form.properties)).to.deep.equal(['kind', 'position', 'file']);
+    const removal = document.paths['/api/v1/account/apps/{id}/arcade/media'].delete;
+    const query = (removal.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.required]);
+    expect(query).to.deep.equal([
+      ['kind', true],
+      ['position', true],
+    ]);
+    // Judged by the route: no validation reason is derived from these schemas.
+    const reasons = removal['x-errors'].map((e) => e.reason);
+    expect(reasons).to.not.include('not_allowed');
+    expect(reasons).to.include('media_invalid');
+  });
+
   it('documents conditional reads on JSON GETs and Idempotency-Key on every POST under /api/v1', () => {
     for (const [name, op] of operations(document)) {
       const [method, path] = name.split(' ');

@@ -11,6 +11,7 @@ import {
   clearSlot,
   mediaInvalid,
   parseSlot,
+  SLOT_KINDS,
   takeUpload,
   uploadSlotImage,
   type MediaSlot,
@@ -24,6 +25,14 @@ import type { VersionedRoutes } from '../versioned.js';
 import { ARCADE_DEVELOPER_DOCS } from './arcade-developer-docs.js';
 import { developer, developerGame } from './developer-game.js';
 import { idParams } from '../schemas.js';
+import { judgedByRoute } from '../../openapi/route-facts.js';
+import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
+
+/** A store-page slot as the form and the query name it; parseSlot judges them (400 `media_invalid`). */
+const SLOT_FIELDS: Record<string, SchemaObject> = {
+  kind: { type: 'string', enum: [...SLOT_KINDS] },
+  position: { type: 'string', pattern: '^[0-9]$', description: '0, or 0 to 5 for screenshot.' },
+};
 
 export function arcadeMediaRoutes(api: VersionedRoutes): void {
   const params = validate({ params: idParams });
@@ -32,6 +41,9 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
     '/account/apps/:id/arcade/media',
     developer('write'),
     params,
+    judgedByRoute({
+      form: { file: 'file', maxBytes: UPLOAD_LIMIT_BYTES, fields: SLOT_FIELDS, required: ['kind', 'position'] },
+    }),
     ARCADE_DEVELOPER_DOCS.uploadMedia,
     async (ctx) => {
       const { knex } = ctx.services;
@@ -54,6 +66,7 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
     '/account/apps/:id/arcade/media',
     developer('write'),
     params,
+    judgedByRoute({ query: { type: 'object', required: ['kind', 'position'], properties: SLOT_FIELDS } }),
     ARCADE_DEVELOPER_DOCS.deleteMedia,
     async (ctx) => {
       const game = await developerGame(ctx, { publishing: true });
