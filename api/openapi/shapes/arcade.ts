@@ -2,16 +2,13 @@
 // Eligibility, Development URL, Grant, Key set; shared/arcade/presenters.ts, app-record.ts, directory.ts,
 // eligibility.ts, override.ts, grants.ts, launch.ts).
 import { AGE_RATINGS, LISTING_LOCALES, LISTING_TAGS } from '../../../shared/arcade/listing-rules.js';
-import { SLOT_KINDS } from '../../../shared/arcade/media.js';
 import { HIDDEN_REASONS } from '../../../shared/arcade/review.js';
 import { CAPABILITIES, RELEASE_SCOPES } from '../../../shared/arcade/release-rules.js';
 import { ORIENTATIONS, PLATFORMS } from '../../../shared/arcade/field-rules.js';
 import {
-  answer,
   anyObject,
   boolean,
   component,
-  constant,
   dateTime,
   integer,
   list,
@@ -22,7 +19,6 @@ import {
   string,
   uri,
   uuid,
-  type SchemaObject,
 } from '../response-schemas.js';
 
 const GAME_STATUSES = ['draft', 'listed', 'hidden', 'suspended', 'removed'];
@@ -309,31 +305,6 @@ export const Override = component(
   ),
 );
 
-export const Grant = component(
-  'Grant',
-  object({
-    app_id: uuid(),
-    slug: string(),
-    name: nullable(string('From the approved store page.')),
-    icon_url: nullable(uri()),
-    scopes: ReleaseScopes,
-    nickname: string(),
-    granted_at: dateTime(),
-    revoked_at: nullable(dateTime()),
-  }),
-);
-
-export const Launch = component(
-  'Launch',
-  object({
-    instance_id: uuid(),
-    mode: oneOf(['live', 'test']),
-    url: uri(),
-    release_number: integer(),
-    identity: nullable(string('An ES256 JWT for 15 minutes, or null when the release does not ask for identify.')),
-  }),
-);
-
 const directoryMembers = {
   app_id: uuid(),
   slug: string(),
@@ -368,103 +339,6 @@ export const StorePage = component(
     reviewed_at: dateTime(),
   }),
 );
-
-export const KeySet = component(
-  'KeySet',
-  object(
-    {
-      keys: list(
-        object({
-          kty: constant('EC'),
-          crv: constant('P-256'),
-          x: string(),
-          y: string(),
-          kid: string(),
-          alg: constant('ES256'),
-          use: constant('sig'),
-        }),
-      ),
-    },
-    { description: 'A JSON Web Key Set: public members only.' },
-  ),
-);
-
-export const DataEventAttempt = component(
-  'ArcadeDataEventAttempt',
-  object({
-    attempted_at: dateTime('When the request went out.'),
-    http_status: nullable(integer('The receiver’s status; null when none answered.')),
-    duration_ms: integer('How long the request took.'),
-    error: nullable(
-      string('Why no status came back (`timeout`, `address_denied`, `connect_failed`, ...); null when one did.'),
-    ),
-    outcome: oneOf(['delivered', 'retrying', 'failed'], 'What the attempt did to the event.'),
-  }),
-);
-
-export const DataEvent = component(
-  'ArcadeDataEvent',
-  object({
-    id: uuid('Also the token’s `jti` and the `webhook-id` header.'),
-    type: oneOf(['nickname_changed', 'grant_revoked', 'grant_forgotten']),
-    player_id: uuid('The token’s `sub`.'),
-    status: oneOf(
-      ['pending', 'held', 'delivered', 'failed'],
-      '`held`: pending while no live release names an events URL.',
-    ),
-    created_at: dateTime(),
-    delivered_at: nullable(dateTime()),
-    failed_at: nullable(dateTime()),
-    attempts: list(DataEventAttempt, 'The last 20 attempts, newest first.'),
-  }),
-);
-
-export const DataEventPing = component(
-  'ArcadeDataEventPing',
-  object({
-    id: uuid('The ping’s `jti` and `webhook-id`.'),
-    url: uri('The live release’s events URL it went to.'),
-    outcome: oneOf(['delivered', 'failed'], '`delivered` when the receiver answered 2xx.'),
-    http_status: nullable(integer('The receiver’s status; null when none answered.')),
-    duration_ms: integer(),
-    error: nullable(string('Why no status came back (`timeout`, `address_denied`, ...); null when one did.')),
-  }),
-);
-
-const Slot = (imageUrl: SchemaObject) =>
-  answer(object({ kind: oneOf(SLOT_KINDS), position: integer('0; 0 to 5 for screenshot.'), image_url: imageUrl }));
-
-export const ARCADE_ANSWERS = {
-  eligibility: answer(object({ eligibility: Eligibility, app: nullable(ArcadeRecord) })),
-  app: answer(object({ app: ArcadeRecord })),
-  appAndCheck: answer(object({ app: ArcadeRecord, check: Check })),
-  terms: answer(object({ terms: object({ current: string(), accepted: string() }) })),
-  listing: answer(object({ listing: Listing })),
-  mediaSet: Slot(uri()),
-  mediaCleared: Slot({ type: 'null' }),
-  releases: answer(list(Release)),
-  release: answer(object({ release: Release })),
-  releaseAndCheck: answer(object({ release: Release, check: Check })),
-  check: answer(object({ check: Check })),
-  override: answer(object({ override: nullable(Override) })),
-  overrideCleared: answer(object({ override: { type: 'null' } })),
-  grants: answer(list(Grant, 'Newest first.')),
-  grant: answer(object({ grant: Grant })),
-  revoked: answer({ type: 'null' }),
-  launch: answer(Launch),
-  directory: object({
-    data: list(DirectoryItem),
-    next: nullable(string('The cursor of the following page: pass it as `cursor`. Null on the last.')),
-  }),
-  storePage: answer(StorePage),
-  keySet: KeySet,
-  dataEvents: object({
-    data: list(DataEvent, 'Newest first.'),
-    next: nullable(string('The cursor of the following page: pass it as `cursor`. Null on the last.')),
-  }),
-  dataEvent: answer(object({ event: DataEvent })),
-  dataEventPing: answer(DataEventPing),
-};
 
 /** Moderation's view of what waits for review (shared/arcade/review.ts). */
 export const ArcadeQueue = object({

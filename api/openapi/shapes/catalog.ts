@@ -11,7 +11,7 @@ import {
   oneOf,
   string,
 } from '../response-schemas.js';
-import { paged } from './common.js';
+import { paged } from './pages-and-images.js';
 
 export const Game = component(
   'Game',

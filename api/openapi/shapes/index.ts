@@ -1,9 +1,11 @@
 // Every area's shapes, imported for what they name: the document lists each named shape under
 // `components.schemas`, whichever routes the router holds.
-import './common.js';
+import './pages-and-images.js';
 import './auth.js';
 import './account.js';
 import './arcade.js';
+import './arcade-players.js';
+import './arcade-answers.js';
 import './catalog.js';
 import './social.js';
 import './people.js';

@@ -17,7 +17,7 @@ import {
   uuid,
 } from '../response-schemas.js';
 import { ArcadeQueue, Notice, Review } from './arcade.js';
-import { Page } from './common.js';
+import { Page } from './pages-and-images.js';
 
 const OUTCOMES = ['no_action', 'content_removed', 'warned', 'suspended', 'banned'];
 const someone = nullable(object({ id: uuid(), username: nullable(string()) }));

@@ -19,7 +19,7 @@ import {
   type SchemaObject,
 } from '../response-schemas.js';
 import { Game } from './catalog.js';
-import { Page } from './common.js';
+import { Page } from './pages-and-images.js';
 import { LayoutDocument, LayoutMedia } from './profile.js';
 import { Connection, person, PersonSummary } from './social.js';
 

@@ -32,7 +32,7 @@ import {
   uuid,
   type SchemaObject,
 } from '../response-schemas.js';
-import { Image, imageMembers, Page } from './common.js';
+import { Image, imageMembers, Page } from './pages-and-images.js';
 
 const VISIBILITY = ['PUBLIC', 'FOLLOWERS', 'PRIVATE'];
 const PICTURE_KINDS = ['AVATAR', 'BANNER'];

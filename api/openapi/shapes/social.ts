@@ -12,7 +12,7 @@ import {
   string,
   uri,
 } from '../response-schemas.js';
-import { Page } from './common.js';
+import { Page } from './pages-and-images.js';
 
 const personMembers = {
   username: nullable(string('Null for an account that has not taken a name.')),

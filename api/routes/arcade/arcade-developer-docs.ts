@@ -3,7 +3,7 @@
 // removing the game. Releases are in arcade-release-docs.ts, the development URL in arcade-override-docs.ts.
 import { doc } from '../../openapi/route-facts.js';
 import { appRecord, approvedListing, eligibility, GAME, listing, PUBLISHING, TERMS } from './arcade-examples.js';
-import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 export const ARCADE_DEVELOPER_DOCS = {
   eligibility: doc({

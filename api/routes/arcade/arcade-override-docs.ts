@@ -3,7 +3,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { GAME, launch, override, PUBLISHING } from './arcade-examples.js';
-import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 /** ownedGame() in override.ts: another account's app is 403 here, not 404. */
 const OWNED: ErrorRef[] = ['not_found:app_not_found', 'forbidden:not_owner'];

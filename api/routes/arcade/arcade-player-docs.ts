@@ -2,7 +2,7 @@
 // launch; README API notes: Grants, Launching, Play stream).
 import { doc } from '../../openapi/route-facts.js';
 import { grant, launch } from './arcade-examples.js';
-import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 const NICKNAME_RULES =
   'A nickname is 2 to 32 characters after NFC, with no space at either end and no invisible or format character, judged by Unicode property: default-ignorable code points (soft hyphen, fillers, variation selectors...), format characters (direction marks, zero-width characters), controls, line and paragraph separators (else 400 `nickname_invalid`).';

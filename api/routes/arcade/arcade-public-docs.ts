@@ -2,7 +2,7 @@
 // README API notes: Public directory, Identity key set).
 import { doc } from '../../openapi/route-facts.js';
 import { APP_ID, listing } from './arcade-examples.js';
-import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 const item = {
   app_id: APP_ID,

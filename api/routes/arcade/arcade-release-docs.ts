@@ -3,7 +3,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { appRecord, CHECK, check, GAME, PUBLISHING, release, TERMS } from './arcade-examples.js';
-import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade.js';
+import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 /** The release body's rules (release-rules.ts). */
 const BODY: ErrorRef[] = [

@@ -5,7 +5,7 @@ import { IMAGE_REFUSAL_REASONS } from '../../../shared/media/image-refusals.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { PROFILE_ANSWERS } from '../../openapi/shapes/profile.js';
-import { Deleted } from '../../openapi/shapes/common.js';
+import { Deleted } from '../../openapi/shapes/pages-and-images.js';
 
 const MEDIA = 'https://jogatina.example/media';
 const IMAGE_ID = '5b0e2f7c-3d6a-4c1e-9f2b-8a4d6e1c7b90';

@@ -3,7 +3,7 @@
 import { doc } from '../../openapi/route-facts.js';
 import { IMAGE_PIPELINE_ERRORS } from './layout-docs.js';
 import { PROFILE_ANSWERS } from '../../openapi/shapes/profile.js';
-import { Deleted } from '../../openapi/shapes/common.js';
+import { Deleted } from '../../openapi/shapes/pages-and-images.js';
 
 const MEDIA = 'https://jogatina.example/media';
 
