@@ -1,87 +1,16 @@
 // Idempotency-Key on every POST under /api/v1 (issue #21; README: API notes), over real HTTP: a repeat
 // replays the first answer without running the route, another request with the key is refused, requests
 // sent at once run once, keys are per caller, 4xx answers are kept, faults give the key back, keys last
-// 24 hours, bad keys are refused, and every POST route of the router takes the header.
+// 24 hours, and bad keys are refused (uploads and every POST route: idempotency-routes.test.ts).
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { Readable } from 'node:stream';
-import Router from '@koa/router';
 import { expect } from 'chai';
-import type { AppState } from '../../api/context.js';
-import { sessionOnly } from '../../api/middleware/access.js';
-import { multipartFile, UPLOAD_LIMIT_BYTES } from '../../api/middleware/multipart.js';
-import { routeLayers } from '../../api/openapi/build-document.js';
-import { currentTotp } from '../../shared/auth/totp.js';
 import { createApp, updateApp } from '../../shared/keys/apps.js';
 import { db } from '../../shared/platform/db/knex.js';
-import { rateLimited, unavailable } from '../../shared/platform/errors.js';
-import { appRouter } from '../helpers/app-router.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, signedInClient } from '../helpers/factories.js';
-import type { TestResponse } from '../helpers/http-client.js';
+import { appCount, bearer, draftCount, keyed, probe, probes, replayed } from '../helpers/idempotency-probes.js';
 import { useTestApp } from '../helpers/test-app.js';
-
-type ProbeAnswer = 'created' | 'fault' | 'unavailable' | 'rate_limited' | 'stream' | 'hold';
-
-/** Probe routes under /api/v1, declared like the API's own: what they answer is set by each test. */
-const probe = {
-  answer: 'created' as ProbeAnswer,
-  runs: 0,
-  uploads: 0,
-  /** The Content-Type of every upload that reached the route, boundary included. */
-  uploadTypes: [] as string[],
-  release: () => undefined as void,
-  held: Promise.resolve(),
-};
-
-function probes(): Router<AppState> {
-  const router = new Router<AppState>({ prefix: '/api/v1/probe' });
-  router.post('/things', sessionOnly(), async (ctx) => {
-    probe.runs += 1;
-    const run = probe.runs;
-    switch (probe.answer) {
-      case 'fault':
-        throw new Error('a probe fault');
-      case 'unavailable':
-        throw unavailable('The probe is down.');
-      case 'rate_limited':
-        throw rateLimited(5);
-      case 'stream':
-        ctx.type = 'text/plain';
-        ctx.body = Readable.from(['streamed']);
-        return;
-      case 'hold':
-        await probe.held;
-        break;
-      case 'created':
-        break;
-    }
-    ctx.status = 201;
-    ctx.set('Location', `/api/v1/probe/things/${run}`);
-    ctx.body = { data: { run } };
-  });
-  router.post('/upload', sessionOnly(), multipartFile({ field: 'image', maxBytes: UPLOAD_LIMIT_BYTES }), (ctx) => {
-    probe.uploads += 1;
-    probe.uploadTypes.push(ctx.get('content-type'));
-    ctx.status = 201;
-    ctx.body = { data: { bytes: ctx.state.upload!.bytes, run: probe.uploads } };
-  });
-  return router;
-}
-
-const keyed = (key: string, headers: Record<string, string> = {}) => ({
-  headers: { 'idempotency-key': key, ...headers },
-});
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const replayed = (res: TestResponse) => res.headers.get('idempotent-replayed');
-
-async function appCount(accountId: string): Promise<number> {
-  return Number((await db()('apps').where({ account_id: accountId }).count({ n: '*' }))[0].n);
-}
-
-async function draftCount(accountId: string): Promise<number> {
-  return Number((await db()('drafts').where({ account_id: accountId }).count({ n: '*' }))[0].n);
-}
 
 describe('Idempotency-Key on POST under /api/v1', () => {
   useCleanDatabase();
@@ -461,88 +390,6 @@ describe('Idempotency-Key on POST under /api/v1', () => {
       expect(two.body.data.name).to.equal('b');
       expect(replayed(two)).to.equal(null);
       expect(await db()('idempotency_keys').where({ key })).to.have.length(0);
-    });
-  });
-
-  describe('uploads', () => {
-    const form = (bytes: Buffer) => {
-      const data = new FormData();
-      data.append('image', new Blob([bytes], { type: 'image/png' }), 'picture.png');
-      return data;
-    };
-
-    it('replays the same file (under a new boundary) and refuses another file with the key', async () => {
-      const { site } = await signedInClient(app.client);
-      const key = randomUUID();
-      const before = probe.uploads;
-      const file = Buffer.alloc(200_000, 7);
-      const first = await site.request('POST', '/api/v1/probe/upload', { raw: form(file), ...keyed(key) });
-      const again = await site.request('POST', '/api/v1/probe/upload', { raw: form(file), ...keyed(key) });
-      expect(first.status, first.text).to.equal(201);
-      expect(first.body.data.bytes).to.equal(200_000);
-      expect(again.status).to.equal(201);
-      expect(replayed(again)).to.equal('true');
-      expect(again.body).to.deep.equal(first.body);
-      expect(probe.uploads - before).to.equal(1);
-
-      // The boundary is new on every request; only the parts count.
-      const boundary = (type: string) => /boundary=(.+)$/.exec(type)![1];
-      const sameFileAgain = await site.request('POST', '/api/v1/probe/upload', { raw: form(file) });
-      expect(sameFileAgain.status).to.equal(201);
-      const [keyedType, bareType] = probe.uploadTypes.slice(-2);
-      expect(boundary(keyedType)).not.to.equal(boundary(bareType));
-
-      const other = Buffer.alloc(200_000, 8);
-      const refused = await site.request('POST', '/api/v1/probe/upload', { raw: form(other), ...keyed(key) });
-      expect(refused.status).to.equal(409);
-      expect(refused.body.error.reason).to.equal('idempotency_mismatch');
-      expect(probe.uploads - before).to.equal(2);
-    });
-
-    it('hands an upload larger than the limit to the route, which refuses it without taking the key', async () => {
-      const { site } = await signedInClient(app.client);
-      const key = randomUUID();
-      const big = Buffer.alloc(UPLOAD_LIMIT_BYTES + 1024 * 1024 + 10, 1);
-      const res = await site.request('POST', '/api/v1/probe/upload', { raw: form(big), ...keyed(key) });
-      expect(res.status).to.equal(400);
-      expect(res.body.error.reason).to.equal('too_large');
-      expect(await db()('idempotency_keys').where({ key })).to.have.length(0);
-    });
-  });
-
-  describe('every POST route of the router', () => {
-    /** A path of the pattern with made-up values: the routes answer what they answer to such a request. */
-    const concrete = (pattern: string) =>
-      pattern
-        .replace(/:(id|rid)\b/g, randomUUID())
-        .replace(/:slug\b/g, 'no-such-game')
-        .replace(/:[A-Za-z_]+/g, 'nothing');
-
-    it('takes the header: no 500, no refusal of the header, and a repeat answers the same', async function () {
-      this.timeout(60000);
-      const posts = routeLayers(appRouter())
-        .filter((layer) => layer.methods.includes('post') && layer.path.startsWith('/api/v1/'))
-        .map((layer) => layer.path);
-      expect(posts.length).to.be.greaterThan(20);
-      const { site, totpSecret } = await signedInClient(app.client, { twoFactor: true });
-      expect((await site.post('/api/auth/two-factor', { code: currentTotp(totpSecret!) })).status).to.equal(200);
-      let replays = 0;
-      for (const pattern of posts) {
-        const path = concrete(pattern);
-        const key = `every-post ${pattern}`;
-        const first = await site.post(path, {}, keyed(key));
-        const where = `POST ${pattern}: ${first.status} ${first.text}`;
-        expect(first.status, where).to.be.below(500);
-        expect(first.body?.error?.field, where).not.to.equal('Idempotency-Key');
-        const second = await site.post(path, {}, keyed(key));
-        expect(second.status, where).to.equal(first.status);
-        if (replayed(second) === 'true') {
-          replays += 1;
-          expect(second.body, where).to.deep.equal(first.body);
-        }
-      }
-      // Routes whose access declaration refuses this caller (staff, Arcade terms) answer before the key.
-      expect(replays).to.be.greaterThan(posts.length / 2);
     });
   });
 });
