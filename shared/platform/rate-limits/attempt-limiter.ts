@@ -7,7 +7,7 @@
 // wrong passwords be checked 15 to 40 times instead of 5. What turns out not to be spent (a right
 // password, a refused submission) is given back afterwards.
 import type { Knex } from 'knex';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { rateLimited } from '../errors.js';
 
 export interface AttemptRule {
@@ -35,15 +35,6 @@ export class AttemptLimiter {
       points: rule.failures,
       duration: rule.windowSeconds,
     });
-  }
-
-  /** Throws 429 when any of the subjects has used up its failures (a look that takes nothing). */
-  async check(subjects: string[]): Promise<void> {
-    const states = await Promise.all(subjects.map((subject) => this.limiter.get(subject)));
-    const blocked = states.filter(
-      (state): state is RateLimiterRes => state !== null && state.consumedPoints >= this.rule.failures,
-    );
-    if (blocked.length > 0) throw this.refusal(blocked);
   }
 
   /**
@@ -128,11 +119,6 @@ export class AttemptLimiter {
     await this.reserve(subjects);
   }
 
-  /** Counts one failure against every subject, without refusing (a failure found after the fact). */
-  async fail(subjects: string[]): Promise<void> {
-    await Promise.all(subjects.map((subject) => this.limiter.penalty(subject, 1)));
-  }
-
   /** What is left of the window's allowance for one subject. */
   async remaining(subject: string): Promise<number> {
     const state = await this.limiter.get(subject);
@@ -149,11 +135,6 @@ export class AttemptLimiter {
         WHERE key = ANY(?::text[]) AND (expire IS NULL OR expire > ?)`,
       [keys, Date.now()],
     );
-  }
-
-  private refusal(states: RateLimiterRes[]) {
-    const waitMs = Math.max(...states.map((state) => state.msBeforeNext));
-    return rateLimited(waitMs / 1000, this.rule.reason ?? 'too_many_attempts');
   }
 }
 
