@@ -22,6 +22,7 @@ describe('config', () => {
     expect(config).to.include({
       env: 'development',
       port: 3000,
+      trustProxy: 0,
       databaseUrl: null,
       publicUrl: 'http://localhost:3000',
       dataDir: '/srv/app/.data',
@@ -41,6 +42,7 @@ describe('config', () => {
         SECRET,
         NODE_ENV: 'production',
         PORT: '8080',
+        TRUST_PROXY: '2',
         DATABASE_URL: 'postgres://u:p@db:5432/j',
         PUBLIC_URL: 'https://jogatina.example/',
         MEDIA_DIR: '/var/media',
@@ -53,6 +55,7 @@ describe('config', () => {
     expect(config).to.include({
       env: 'production',
       port: 8080,
+      trustProxy: 2,
       databaseUrl: 'postgres://u:p@db:5432/j',
       publicUrl: 'https://jogatina.example',
       mediaDir: '/var/media',
@@ -66,6 +69,8 @@ describe('config', () => {
     [{ PORT: 'abc' }, /^PORT must be an integer from 0 to 65535, got "abc"$/],
     [{ PORT: '70000' }, /^PORT must be an integer/],
     [{ PORT: '-1' }, /^PORT must be an integer/],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY must be an integer from 0 to 10, got "yes"$/],
+    [{ TRUST_PROXY: '11' }, /^TRUST_PROXY must be an integer/],
     [{ NODE_ENV: 'staging' }, /^NODE_ENV must be one of development, test, production/],
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must use postgres: or postgresql:/],
     [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL must be a URL/],
