@@ -59,10 +59,14 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
       .forUpdate()
       .skipLocked()
       .select('app_id', 'live_release_id');
+    // One lease for the whole batch, then one job each.
+    await trx('arcade_apps')
+      .whereIn(
+        'app_id',
+        due.map((game) => game.app_id),
+      )
+      .update({ recheck_due_at: trx.raw(`now() + interval '${RECHECK_LEASE_MINUTES} minutes'`) });
     for (const game of due) {
-      await trx('arcade_apps')
-        .where({ app_id: game.app_id })
-        .update({ recheck_due_at: trx.raw(`now() + interval '${RECHECK_LEASE_MINUTES} minutes'`) });
       await sendJob(trx, 'url.check', { release_id: game.live_release_id, cause: 'schedule' });
     }
     return due.length;
