@@ -42,7 +42,9 @@ import { appIconRoutes } from './routes/account/app-icon.js';
 import { companyRoutes } from './routes/catalog/companies.js';
 import { searchCountRoutes } from './routes/catalog/counts.js';
 import { peopleSearchRoutes } from './routes/people/search-and-index.js';
-import { libraryCopyRoutes } from './routes/library/copies.js';
+import { libraryRoutes } from './routes/library/library.js';
+import { journalRoutes } from './routes/journal/journal.js';
+import { reviewRoutes } from './routes/reviews/reviews.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
 import { peopleRoutes } from './routes/people/profiles.js';
@@ -189,7 +191,9 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   companyRoutes(api);
   searchCountRoutes(api);
   peopleSearchRoutes(api);
-  libraryCopyRoutes(api);
+  libraryRoutes(api);
+  journalRoutes(api);
+  reviewRoutes(api);
   // Last: the reference is built from every route declared before it.
   referenceRoutes(api, router, deps.config.publicUrl);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());

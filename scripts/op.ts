@@ -52,7 +52,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'retention purge': {
     summary:
-      'delete removed games after 180 days, expired aliases and development URLs, retired keys, ended limit windows, expired idempotency keys, data events past 30 days (as the daily job)',
+      'delete removed games after 180 days, expired aliases and development URLs, retired keys, ended limit windows, expired idempotency keys, data events past 30 days, old uses of daily caps (as the daily job)',
     async run(knex, config) {
       const report = await purgeRetention(knex, createMediaStorage(config));
       console.log(
@@ -60,7 +60,8 @@ const COMMANDS: Record<string, Command> = {
           `${report.expired_aliases} expired alias(es), ${report.expired_overrides} expired development URL(s), ` +
           `${report.retired_keys} retired key(s), ${report.expired_limits} ended limit window(s), ` +
           `${report.expired_idempotency_keys} expired idempotency key(s), ` +
-          `${report.expired_data_events} data event(s) past 30 days`,
+          `${report.expired_data_events} data event(s) past 30 days, ` +
+          `${report.expired_rolling_uses} use(s) of daily caps past their window`,
       );
     },
   },

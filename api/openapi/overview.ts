@@ -146,6 +146,7 @@ export const components = {
             bytes: { type: 'integer' },
             second_factor: { type: 'boolean' },
             next_change_at: { type: 'string', format: 'date-time' },
+            id: { type: 'string', description: 'The thing a conflict is about (`session_running`: the live session).' },
           },
         },
       },

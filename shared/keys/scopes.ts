@@ -8,9 +8,14 @@ export const SCOPES = [
   'lists.read',
   'lists.write',
   'reviews.read',
+  'reviews.write',
   'journal.read',
+  'journal.write',
   'screenshots.read',
+  'screenshots.write',
   'social.read',
+  'social.write',
+  'notifications.read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

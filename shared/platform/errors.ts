@@ -74,6 +74,8 @@ export interface ErrorMembers {
   bytes?: number;
   retry_after?: number;
   second_factor?: boolean;
+  /** The thing a conflict is about (409 `session_running`: the live session). */
+  id?: string;
   /** When the next rename is allowed (409 on a rename too soon). */
   next_change_at?: string;
 }

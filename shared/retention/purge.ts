@@ -13,6 +13,7 @@
 // - Idempotency keys past their 24 hours (a request after that runs anew and takes the row over anyway).
 // - Data events delivered or failed more than 30 days ago, with their attempts (the delivery log keeps 30
 //   days); events still pending or held stay, they are owed to the game.
+// - Uses of the rolling caps (reviews a day...) older than the longest window.
 import type { Knex } from 'knex';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
@@ -20,6 +21,7 @@ import { removeOrphans } from '../media/orphaned-media.js';
 import { REMOVED_EVIDENCE_DAYS } from '../arcade/rows.js';
 import { purgeExpiredIdempotencyKeys } from '../platform/idempotency/idempotency-keys.js';
 import { purgeDeliveryLog } from '../arcade/delivery-log.js';
+import { purgeRollingUses } from '../platform/rate-limits/rolling-cap.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */
@@ -34,6 +36,7 @@ export interface PurgeReport {
   expired_limits: number;
   expired_idempotency_keys: number;
   expired_data_events: number;
+  expired_rolling_uses: number;
 }
 
 const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_screenshot'];
@@ -68,6 +71,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
   const limits = await knex('rate_limits').where('expire', '<=', now).delete();
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(knex, now);
   const dataEvents = await purgeDeliveryLog(knex, now);
+  const rollingUses = await purgeRollingUses(knex);
   return {
     removed_games: games,
     game_images: images.length,
@@ -77,5 +81,6 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     expired_limits: limits,
     expired_idempotency_keys: idempotencyKeys,
     expired_data_events: dataEvents,
+    expired_rolling_uses: rollingUses,
   };
 }

@@ -12,3 +12,6 @@ import './people.js';
 import './profile.js';
 import './moderation.js';
 import './service.js';
+import './library.js';
+import './journal.js';
+import './reviews.js';

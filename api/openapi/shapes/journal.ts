@@ -1,0 +1,2 @@
+// The reference's shapes of journal (issue 22).
+export {};

@@ -1,0 +1,2 @@
+// The reference's shapes of library (issue 22).
+export {};

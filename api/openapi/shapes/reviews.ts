@@ -1,0 +1,2 @@
+// The reference's shapes of reviews (issue 22).
+export {};

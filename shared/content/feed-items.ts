@@ -1,0 +1,43 @@
+// Activity items written by people's writes (DECISIONS: What the feed and the things carry). An item is
+// written beside its subject, in the same transaction; its visibility is derived by the database (migration
+// activity_item_visibility), never passed. A deleted subject takes its items with it (a trigger), so
+// nothing here deletes.
+import type { Knex } from 'knex';
+
+export type FeedKind = 'entry' | 'session' | 'review' | 'list' | 'screenshot' | 'journey';
+
+export interface FeedSubject {
+  accountId: string;
+  kind: FeedKind;
+  subjectId: string;
+  gameId: number | null;
+}
+
+/** How long a library entry's item takes further changes instead of a new item being added. */
+export const ENTRY_COALESCE_MS = 10 * 60_000;
+
+export async function addFeedItem(trx: Knex.Transaction, subject: FeedSubject): Promise<void> {
+  await trx('activity_items').insert({
+    account_id: subject.accountId,
+    kind: subject.kind,
+    subject_id: subject.subjectId,
+    game_id: subject.gameId,
+  });
+}
+
+/**
+ * A library entry changed its status or rating (or was created): its item of the last 10 minutes, if any,
+ * moves to now (it shows the entry as it is now, so one change or five read the same); else a new item.
+ */
+export async function noteEntryChange(trx: Knex.Transaction, accountId: string, entryId: string, gameId: number) {
+  const moved = await trx('activity_items')
+    .where({ account_id: accountId, kind: 'entry', subject_id: entryId })
+    .where('created_at', '>', trx.raw('now() - make_interval(secs => ?)', [ENTRY_COALESCE_MS / 1000]))
+    .update({ created_at: trx.fn.now() });
+  if (moved === 0) await addFeedItem(trx, { accountId, kind: 'entry', subjectId: entryId, gameId });
+}
+
+/** A subject's game changed: its items follow (the feed of a game reads items by their game). */
+export async function moveFeedItems(trx: Knex.Transaction, kind: FeedKind, subjectId: string, gameId: number) {
+  await trx('activity_items').where({ kind, subject_id: subjectId }).update({ game_id: gameId });
+}
