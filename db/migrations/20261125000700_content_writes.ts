@@ -34,7 +34,8 @@ const VIEW_WITH_REMOVAL = `CREATE OR REPLACE VIEW activity_item_visibility AS
                              FROM journeys j WHERE j.id = x.subject_id)
         WHEN 'screenshot' THEN (SELECT CASE WHEN s.removed_at IS NULL THEN s.visibility ELSE 'HIDDEN' END
                                 FROM screenshots s WHERE s.id = x.subject_id)
-        WHEN 'entry' THEN (SELECT coalesce((SELECT pr.library_visibility FROM profiles pr WHERE pr.account_id = x.account_id), 'PUBLIC')
+        WHEN 'entry' THEN (SELECT CASE WHEN e.ignored THEN 'HIDDEN' ELSE coalesce((SELECT pr.library_visibility
+                             FROM profiles pr WHERE pr.account_id = x.account_id), 'PUBLIC') END
                            FROM library_entries e WHERE e.id = x.subject_id)
       END, 'HIDDEN') AS visibility
     FROM activity_items x`;
@@ -71,6 +72,9 @@ export async function up(knex: Knex): Promise<void> {
       EXECUTE FUNCTION activity_items_follow_subject('${kind}')`);
   }
 
+  await knex.raw(`CREATE TRIGGER library_entries_activity_visibility AFTER UPDATE OF ignored ON library_entries
+    FOR EACH ROW WHEN (OLD.ignored IS DISTINCT FROM NEW.ignored) EXECUTE FUNCTION activity_items_follow_subject('entry')`);
+
   // A deleted subject takes its items and the comments on it, per statement (an account's cascade is one
   // join): TG_ARGV is the activity kind and the comment kind ('' when nothing comments on it).
   await knex.raw(`CREATE FUNCTION content_subjects_gone() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
@@ -103,6 +107,7 @@ export async function down(knex: Knex): Promise<void> {
       REFERENCING OLD TABLE AS subjects FOR EACH STATEMENT EXECUTE FUNCTION activity_items_follow_subjects('${kind}')`);
   }
   await knex.raw('DROP FUNCTION content_subjects_gone()');
+  await knex.raw('DROP TRIGGER library_entries_activity_visibility ON library_entries');
   for (const [table, kind] of Object.entries(REMOVABLE)) {
     await knex.raw(`DROP TRIGGER ${table}_activity_visibility ON ${table}`);
     await knex.raw(`CREATE TRIGGER ${table}_activity_visibility AFTER UPDATE OF visibility ON ${table}
