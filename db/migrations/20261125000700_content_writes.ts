@@ -1,7 +1,7 @@
 // People write their own library, journal and reviews (issue 22). What the write side needs of the tables:
 // - one live play session per account, held by a partial unique index, so two parallel starts cannot both
 //   pass a check;
-// - moderation's removal on reviews, sessions and journeys (`removed_at`, as screenshots and comments have
+// - moderation's removal on reviews, sessions, journeys and lists (`removed_at`, as screenshots and comments have
 //   it): the rule of activity_item_visibility reads it, so a removed thing's items are HIDDEN;
 // - the counters a likeable thing shows wherever it is shown (`likes`, `awards`), kept by the writes of
 //   likes and awards (lists already carry `likes`);
@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 
 /** The things with an own visibility that moderation can remove, with their activity kind and comment kind. */
-const REMOVABLE = { reviews: 'review', play_sessions: 'session', journeys: 'journey' };
+const REMOVABLE = { reviews: 'review', play_sessions: 'session', journeys: 'journey', lists: 'list' };
 /** Every subject table with its activity kind and the kind comments on it name (null: no comments). */
 const SUBJECTS: Record<string, { kind: string; comments: string | null }> = {
   reviews: { kind: 'review', comments: 'REVIEW' },
@@ -29,7 +29,8 @@ const VIEW_WITH_REMOVAL = `CREATE OR REPLACE VIEW activity_item_visibility AS
                             FROM reviews r WHERE r.id = x.subject_id)
         WHEN 'session' THEN (SELECT CASE WHEN p.removed_at IS NULL THEN p.visibility ELSE 'HIDDEN' END
                              FROM play_sessions p WHERE p.id = x.subject_id)
-        WHEN 'list' THEN (SELECT l.visibility FROM lists l WHERE l.id = x.subject_id)
+        WHEN 'list' THEN (SELECT CASE WHEN l.removed_at IS NULL THEN l.visibility ELSE 'HIDDEN' END
+                          FROM lists l WHERE l.id = x.subject_id)
         WHEN 'journey' THEN (SELECT CASE WHEN j.removed_at IS NULL THEN j.visibility ELSE 'HIDDEN' END
                              FROM journeys j WHERE j.id = x.subject_id)
         WHEN 'screenshot' THEN (SELECT CASE WHEN s.removed_at IS NULL THEN s.visibility ELSE 'HIDDEN' END

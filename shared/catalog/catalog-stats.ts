@@ -24,13 +24,14 @@ export async function recomputeCatalogStats(knex: Knex): Promise<StatsReport> {
          count(*) FILTER (WHERE wishlist OR status = 'WISHLIST') AS wishlisted,
          count(*) FILTER (WHERE liked) AS favorited,
          avg(rating) AS rating, count(rating) AS rating_count
-       FROM library_entries GROUP BY game_id),
+       FROM library_entries WHERE NOT ignored GROUP BY game_id),
      written AS (
        SELECT game_id, count(DISTINCT account_id) AS reviewing,
          count(*) FILTER (WHERE visibility = 'PUBLIC') AS review_count
-       FROM reviews GROUP BY game_id),
-     runs AS (SELECT game_id, count(DISTINCT account_id) AS journeys FROM journeys GROUP BY game_id),
-     logged AS (SELECT game_id, count(DISTINCT account_id) AS sessions FROM play_sessions GROUP BY game_id),
+       FROM reviews WHERE removed_at IS NULL GROUP BY game_id),
+     runs AS (SELECT game_id, count(DISTINCT account_id) AS journeys FROM journeys WHERE removed_at IS NULL GROUP BY game_id),
+     logged AS (
+       SELECT game_id, count(DISTINCT account_id) AS sessions FROM play_sessions WHERE removed_at IS NULL GROUP BY game_id),
      recent AS (
        SELECT game_id, count(*) AS recent_activity FROM activity_items
        WHERE game_id IS NOT NULL AND created_at > now() - make_interval(days => :days) GROUP BY game_id),
@@ -61,7 +62,7 @@ export async function recomputeCatalogStats(knex: Knex): Promise<StatsReport> {
     { days: TRENDING_DAYS },
   );
   const updated = await knex.raw<{ rowCount: number }>(
-    `WITH mean AS (SELECT coalesce(avg(rating), 50)::real AS c FROM library_entries WHERE rating IS NOT NULL)
+    `WITH mean AS (SELECT coalesce(avg(rating), 50)::real AS c FROM library_entries WHERE rating IS NOT NULL AND NOT ignored)
      UPDATE games g SET
        rating = s.rating,
        rating_count = s.rating_count,

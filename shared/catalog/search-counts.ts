@@ -1,5 +1,6 @@
 // GET /search/counts: how many results each tab of the site's search would show, each capped at 1000
-// (counting stops there). Only what anyone may see counts: public reviews and lists, people who are not
+// (counting stops there). Only what anyone may see counts: public reviews and lists moderation has not
+// removed, people who are not
 // suspended, every game and company. The same answer serves every reader, so it is cached for 60 seconds
 // per query in the process (and may be by browsers and shared caches).
 import type { Knex } from 'knex';
@@ -31,7 +32,11 @@ function capped(from: string, where: string[]): string {
 async function count(knex: Knex, q: string | null): Promise<SearchCounts> {
   const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const text = (column: string) => (like ? [`catalog_fold(${column}) LIKE catalog_fold(:like)`] : []);
-  const publicBy = (alias: string) => [`${alias}.visibility = 'PUBLIC'`, NOT_SUSPENDED(`${alias}.account_id`)];
+  const publicBy = (alias: string) => [
+    `${alias}.visibility = 'PUBLIC'`,
+    `${alias}.removed_at IS NULL`,
+    NOT_SUSPENDED(`${alias}.account_id`),
+  ];
   const { rows } = await knex.raw<{ rows: Array<Omit<SearchCounts, 'q' | 'cap' | 'awards'>> }>(
     `SELECT
        ${capped('games g', like ? ['g.name_folded LIKE catalog_fold(:like)'] : [])} AS games,

@@ -97,15 +97,28 @@ function matching(filters: ActivityFilters): string | null {
   return clauses.length ? `(${clauses.join('\n    OR ')})` : 'false';
 }
 
-/** What each kind's item shows beyond the common fields: the spec's pairs, over its subject's columns. */
+/**
+ * SQL: what a likeable thing shows wherever it is shown (DECISIONS: What the feed and the things carry):
+ * its likes and awards as it keeps them, and the comments on it that moderation has not removed.
+ */
+const reactions = (alias: string, commentKind: string) => `'likes', ${alias}.likes, 'awards', ${alias}.awards,
+      'comments', (SELECT count(*) FROM comments c
+        WHERE c.target_kind = '${commentKind}' AND c.target_id = ${alias}.id AND c.removed_at IS NULL)`;
+
+/**
+ * What each kind's item shows beyond the common fields: the spec's pairs over its subject's columns, the
+ * thing's id (an entry's thing is its game) and a likeable thing's reactions.
+ */
 const DETAILS: Record<ActivityKind, string> = {
-  review: `'body', r.body, 'rating', r.rating, 'contains_spoilers', r.contains_spoilers`,
-  session: `'minutes', p.minutes, 'live', p.ended_at IS NULL`,
+  review: `'review_id', r.id, 'body', r.body, 'rating', r.rating, 'contains_spoilers', r.contains_spoilers,
+      ${reactions('r', 'REVIEW')}`,
+  session: `'session_id', p.id, 'minutes', p.minutes, 'live', p.ended_at IS NULL`,
   entry: `'status', e.status, 'rating', e.rating`,
-  list: `'list_id', l.public_id, 'title', l.title`,
-  journey: `'title', j.title`,
+  list: `'list_id', l.public_id, 'title', l.title, ${reactions('l', 'LIST')}`,
+  journey: `'journey_id', j.id, 'title', j.title, ${reactions('j', 'JOURNEY')}`,
   // Media keys here: withMediaUrls turns them into URLs, which depend on the web process's settings.
-  screenshot: `'screenshot_id', s.public_id, 'contains_spoilers', s.contains_spoilers, 'imageUrl', s.image_key,
+  screenshot: `'screenshot_id', s.public_id, 'contains_spoilers', s.contains_spoilers, ${reactions('s', 'SCREENSHOT')},
+      'imageUrl', s.image_key,
       'thumbnailUrl', s.thumbnail_key, 'thumbnailWidth', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_width END,
       'thumbnailHeight', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_height END`,
 };
@@ -297,7 +310,7 @@ export async function gameSessionTotals(knex: Knex, gameId: number, readerId: st
     `SELECT count(*)::int AS sessions, coalesce(sum(p.minutes), 0)::int AS minutes,
        count(DISTINCT (p.started_at AT TIME ZONE 'UTC')::date)::int AS days
      FROM play_sessions p
-     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND ${SIGNED_IN_SEEN('p.visibility', 'p.account_id')}
+     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND p.removed_at IS NULL AND ${SIGNED_IN_SEEN('p.visibility', 'p.account_id')}
        AND (p.account_id = :reader OR ${NOT_SUSPENDED('p.account_id')})
        AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = p.account_id)
          OR (b.blocker_id = p.account_id AND b.blocked_id = :reader))`,

@@ -38,7 +38,7 @@ export async function discoverPeople(knex: Knex, readerId: string | null, mediaU
          JOIN accounts a ON a.id = f.followee_id
          JOIN LATERAL (
            SELECT array_agg(DISTINCT s.game_id) AS games FROM play_sessions s
-           WHERE s.account_id = a.id AND s.visibility = 'PUBLIC'
+           WHERE s.account_id = a.id AND s.visibility = 'PUBLIC' AND s.removed_at IS NULL
              AND (s.ended_at IS NULL OR s.started_at > now() - make_interval(days => :days))
          ) now_playing ON now_playing.games IS NOT NULL
          ${PERSON_JOINS}
@@ -48,12 +48,12 @@ export async function discoverPeople(knex: Knex, readerId: string | null, mediaU
     ),
     knex.raw<{ rows: Array<PersonRow & { shared: number }> }>(
       `WITH mine AS (
-         SELECT game_id FROM library_entries WHERE account_id = :reader AND (liked OR rating >= :loved))
+         SELECT game_id FROM library_entries WHERE account_id = :reader AND (liked OR rating >= :loved) AND NOT ignored)
        SELECT ${PERSON}, count(*)::int AS shared FROM library_entries e
          JOIN mine USING (game_id)
          JOIN accounts a ON a.id = e.account_id
          ${PERSON_JOINS}
-       WHERE e.account_id <> :reader AND (e.liked OR e.rating >= :loved) AND a.username IS NOT NULL
+       WHERE e.account_id <> :reader AND (e.liked OR e.rating >= :loved) AND NOT e.ignored AND a.username IS NOT NULL
          AND (coalesce(pr.library_visibility, 'PUBLIC') = 'PUBLIC'
               OR (pr.library_visibility = 'FOLLOWERS'
                   AND EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = a.id)))

@@ -28,12 +28,19 @@ export interface SqlCondition {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-/** SQL true for the rows of table alias `alias` this reader may see (bindings are positional `?`). */
+/**
+ * SQL true for the rows of table alias `alias` this reader may see (bindings are positional `?`). A thing
+ * moderation removed counts and lists nowhere, for its author too: the author meets it only where it is
+ * read by itself (with `removed: true`).
+ */
 export function visibleItems(alias: string, relation: ReaderRelation): SqlCondition {
   // The alias is spliced into the text, so only plain identifiers are taken.
   if (!IDENTIFIER.test(alias)) throw new Error(`not a table alias: ${alias}`);
   const allowed = ITEM_VISIBILITIES.filter((visibility) => canSee(visibility, relation));
-  return { sql: `${alias}.visibility IN (${allowed.map(() => '?').join(', ')})`, bindings: allowed };
+  return {
+    sql: `(${alias}.visibility IN (${allowed.map(() => '?').join(', ')}) AND ${alias}.removed_at IS NULL)`,
+    bindings: allowed,
+  };
 }
 
 /** The reader's relation to the owner, given whether the reader follows them (null reader: anonymous). */

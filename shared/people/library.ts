@@ -42,7 +42,8 @@ const ORDER: Record<LibraryQuery['sort'], string> = {
  */
 function conditions(owner: string, query: LibraryQuery, values: unknown[]): string {
   const bind = (value: unknown) => `$${values.push(value)}`;
-  const parts = [`account_id = ${owner}`];
+  // An ignored game is the owner's "not for me": GET /library shows it, a profile does not.
+  const parts = [`account_id = ${owner}`, 'NOT ignored'];
   if (query.status) parts.push(`status = ${bind(query.status)}`);
   for (const flag of ['playing', 'backlog', 'liked'] as const) {
     if (query[flag] !== undefined) parts.push(`${flag} = ${bind(query[flag])}`);

@@ -31,6 +31,7 @@ export async function publicIndex(knex: Knex) {
   const [reviews, entries, lists, screenshots]: IndexRow[][] = await Promise.all([
     listedAuthors(knex, 'reviews', 'r')
       .where('r.visibility', 'PUBLIC')
+      .whereNull('r.removed_at')
       .select('r.id', 'a.username', 'r.game_id', 'r.updated_at')
       .orderBy([
         { column: 'r.updated_at', order: 'desc' },
@@ -40,6 +41,7 @@ export async function publicIndex(knex: Knex) {
     listedAuthors(knex, 'library_entries', 'e')
       .leftJoin('profiles as p', 'p.account_id', 'a.id')
       .whereRaw("coalesce(p.library_visibility, 'PUBLIC') = 'PUBLIC'")
+      .where('e.ignored', false)
       .select('a.username', 'e.game_id', 'e.updated_at')
       .orderBy([
         { column: 'e.updated_at', order: 'desc' },
@@ -48,6 +50,7 @@ export async function publicIndex(knex: Knex) {
       .limit(INDEX_CAP),
     listedAuthors(knex, 'lists', 'l')
       .where('l.visibility', 'PUBLIC')
+      .whereNull('l.removed_at')
       .select('l.public_id', 'a.username', 'l.updated_at')
       .orderBy([
         { column: 'l.updated_at', order: 'desc' },

@@ -59,7 +59,7 @@ export async function playStats(knex: Knex, ownerId: string, relation: ReaderRel
             { column: 'platform_id', order: 'asc' },
           ]),
         knex('library_entries')
-          .where({ account_id: ownerId })
+          .where({ account_id: ownerId, ignored: false })
           .whereNotNull('rating')
           // Buckets of 10 points; 100 joins the 90s.
           .select(knex.raw('least(rating / 10, 9)::int * 10 AS bucket'), knex.raw('count(*)::int AS count'))

@@ -57,7 +57,7 @@ function counts(ownerId: string, relation: ReaderRelation, seesLibrary: boolean)
          count(*) FILTER (WHERE le.playing)::int AS playing,
          count(*) FILTER (WHERE le.backlog)::int AS backlog,
          count(*) FILTER (WHERE le.wishlist OR le.status = 'WISHLIST')::int AS wishlist
-       FROM library_entries le WHERE le.account_id = ? AND ?::boolean) lib`,
+       FROM library_entries le WHERE le.account_id = ? AND NOT le.ignored AND ?::boolean) lib`,
       [ownerId, seesLibrary],
     ),
     part(`(SELECT count(*)::int AS lists FROM lists l WHERE l.account_id = ? AND ${l.sql}) li`, [

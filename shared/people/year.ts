@@ -73,7 +73,7 @@ async function libraryOfYear(knex: Knex, ownerId: string, year: number) {
                       AND ${inYear('p.started_at')})
            OR ((${inYear('e.created_at')}) AND e.status = ANY(?))
            OR (e.playing AND ${inYear('e.updated_at')})) AS played
-       FROM library_entries e WHERE e.account_id = ?) rows
+       FROM library_entries e WHERE e.account_id = ? AND NOT e.ignored) rows
      WHERE added OR played ORDER BY game_id`,
     [year, year, year, year, year, year, year, year, PLAYED_STATES, year, year, ownerId],
   );

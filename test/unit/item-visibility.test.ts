@@ -21,7 +21,10 @@ describe('item visibility', () => {
   });
 
   it('turns the same rule into a condition with bindings', () => {
-    expect(visibleItems('r', 'other')).to.deep.equal({ sql: 'r.visibility IN (?)', bindings: ['PUBLIC'] });
+    expect(visibleItems('r', 'other')).to.deep.equal({
+      sql: '(r.visibility IN (?) AND r.removed_at IS NULL)',
+      bindings: ['PUBLIC'],
+    });
     expect(visibleItems('r', 'follower').bindings).to.deep.equal(['PUBLIC', 'FOLLOWERS']);
     expect(visibleItems('r', 'owner').bindings).to.deep.equal(['PUBLIC', 'FOLLOWERS', 'PRIVATE']);
     expect(() => visibleItems('r; DROP TABLE x', 'owner')).to.throw();

@@ -32,21 +32,39 @@ const common = {
   created_at: dateTime('To the microsecond: pass the last one back as `before`.'),
 };
 
+/** What a likeable thing (review, list, screenshot, journey) shows wherever it is shown. */
+export const reactions: Record<string, SchemaObject> = {
+  likes: integer('How many people like it.'),
+  comments: integer('Comments on it (those moderation removed are not counted).'),
+  awards: map(integer(), 'Awards given to it: award id to count; `{}` when none.'),
+};
+
 const item = (kind: string, members: Record<string, SchemaObject>) =>
   object({ ...common, kind: constant(kind), ...members }, { description: `A ${kind} item.` });
 
 export const ActivityItem = component('ActivityItem', {
   description:
-    'An item of the activity feed: `id`, `kind`, `username`, `game_id`, `created_at` and its kind’s members. An item whose subject was removed while the page was read shows the common members alone.',
+    'An item of the activity feed: `id`, `kind`, `username`, `game_id`, `created_at` and its kind’s members: the thing it is about (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`; an entry’s thing is its game) and, on likeable things, `likes`, `comments` and `awards`. A library entry’s item shows the entry as it is now: changes within 10 minutes of each other move one item instead of adding more. An item whose subject was removed while the page was read shows the common members alone.',
   anyOf: [
-    item('review', { body: string(), rating: nullable(integer()), contains_spoilers: boolean() }),
-    item('session', { minutes: nullable(integer('Null while the session runs.')), live: boolean() }),
+    item('review', {
+      review_id: uuid('The review (GET /reviews/{id}).'),
+      body: string(),
+      rating: nullable(integer()),
+      contains_spoilers: boolean(),
+      ...reactions,
+    }),
+    item('session', {
+      session_id: uuid('The play session.'),
+      minutes: nullable(integer('Null while the session runs.')),
+      live: boolean(),
+    }),
     item('entry', { status: nullable(oneOf(LIBRARY_STATUSES)), rating: nullable(integer()) }),
-    item('list', { list_id: string('The list’s public id.'), title: string() }),
-    item('journey', { title: string() }),
+    item('list', { list_id: string('The list’s public id.'), title: string(), ...reactions }),
+    item('journey', { journey_id: uuid('The journey (run).'), title: string(), ...reactions }),
     item('screenshot', {
       screenshot_id: string('The capture’s public id.'),
       contains_spoilers: boolean(),
+      ...reactions,
       imageUrl: nullable(uri()),
       thumbnailUrl: nullable(uri('WebP up to 640 px across, or null: then use `imageUrl`.')),
       thumbnailWidth: nullable(integer()),

@@ -25,7 +25,7 @@ const OFFSET_ONE_KIND: ErrorRef = 'invalid_request:not_allowed';
 const FILTERS =
   '`game` is a slug (one the catalog does not know matches nothing); `kinds` any of entry, session, review, list, screenshot, journey; `q` matches review text, list or journey titles, capture descriptions and game names; `rating` (0 to 100) keeps reviews and entries rated at least that; `spoilers=safe` leaves spoiler reviews and captures out, `spoilers=spoilers` keeps only those. `order` new (default) or old. Pass `next_before` (the last item’s `created_at`, to the microsecond) back as `before` to continue; `offset` pages only with exactly one kind in `kinds` (400 `not_allowed` otherwise).';
 const ITEM_RULE =
-  'Each item shows by its own visibility (library entries by the author’s library visibility), never across a block. Items carry `id`, `kind`, `username`, `game_id`, `created_at` and their kind’s fields; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.';
+  'Each item shows by its own visibility (library entries by the author’s library visibility; an ignored game’s entry nowhere), never across a block; what moderation removed shows to nobody. Items carry `id`, `kind`, `username`, `game_id`, `created_at`, their kind’s fields and the id of their thing (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`); likeable things (reviews, lists, journeys, captures) carry `likes`, `comments` and `awards`. A library entry’s item is written when the entry is created or its status or rating changes, and changes within 10 minutes of it move that item to the latest instead of adding one; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.';
 
 /** Newest first, as the feed answers. */
 const at = (n: number) => `2026-11-21T${19 - n}:04:11.48291${n}Z`;
@@ -36,23 +36,42 @@ const base = (n: number, kind: string) => ({
   game_id: 1942,
   created_at: at(n),
 });
+const reactions = (likes: number, comments: number, awards: Record<string, number> = {}) => ({
+  likes,
+  comments,
+  awards,
+});
 const REVIEW = {
   ...base(1, 'review'),
+  review_id: '5d2e8a41-7c3b-4f60-9e1d-2b8c6f4a0e73',
   body: 'O mapa é um quebra-cabeça em si.',
   rating: 95,
   contains_spoilers: false,
+  ...reactions(12, 3, { gold: 1 }),
 };
-const SESSION = { ...base(2, 'session'), minutes: 95, live: false };
+const SESSION = { ...base(2, 'session'), session_id: '8f1c4b27-3e9a-4d58-a6b0-7c2e5d9f1a46', minutes: 95, live: false };
 const ACTIVITY_ITEMS = [
   REVIEW,
   SESSION,
   { ...base(3, 'entry'), status: 'COMPLETED', rating: 95 },
-  { ...base(4, 'list'), game_id: null, list_id: 'mv7q2k9x', title: 'Metroidvanias favoritos' },
-  { ...base(5, 'journey'), title: 'Caminho da Dor' },
+  {
+    ...base(4, 'list'),
+    game_id: null,
+    list_id: 'mv7q2k9x',
+    title: 'Metroidvanias favoritos',
+    ...reactions(4, 0),
+  },
+  {
+    ...base(5, 'journey'),
+    journey_id: '2a7d9e15-6b4c-4f3e-8d21-9c0b7a5e3f68',
+    title: 'Caminho da Dor',
+    ...reactions(2, 1),
+  },
   {
     ...base(6, 'screenshot'),
     screenshot_id: 'k3x9q2vz',
     contains_spoilers: true,
+    ...reactions(7, 0),
     imageUrl: `${MEDIA}/screenshots/k3x9q2vz.avif`,
     thumbnailUrl: `${MEDIA}/screenshots/k3x9q2vz-thumb.webp`,
     thumbnailWidth: 640,
