@@ -1,0 +1,81 @@
+// The author's writes of reviews (DECISIONS: Reviews), each in its own transaction: the review, its feed
+// item and its use of the daily cap commit together or not at all. A review's feed item takes its
+// visibility from the review (the database keeps it), and leaves with the review (a trigger, which also
+// deletes the comments on it).
+import type { Knex } from 'knex';
+import { addFeedItem, moveFeedItems } from '../content/feed-items.js';
+import { gameInBody } from '../content/game-refs.js';
+import { forbidden } from '../platform/errors.js';
+import { takeRollingUse } from '../platform/rate-limits/rolling-cap.js';
+import { isUuid } from '../platform/validation/uuid.js';
+import { findOwnReview } from './load-review.js';
+import { refuseBlankBody, REVIEW_DAILY_CAP, reviewNotFound } from './review-rules.js';
+import type { ReviewChanges, ReviewInput, ReviewRow } from './rows.js';
+
+/**
+ * A new review by `authorId`. The cap's use is taken first, so a review refused after it (an unknown game)
+ * gives its use back with the rollback; a game may be reviewed any number of times (a replay).
+ */
+export async function createReview(knex: Knex, authorId: string, input: ReviewInput): Promise<ReviewRow> {
+  refuseBlankBody(input.body);
+  return knex.transaction(async (trx) => {
+    await takeRollingUse(trx, REVIEW_DAILY_CAP, authorId);
+    await gameInBody(trx, input.game_id);
+    const [{ id }] = await trx('reviews')
+      .insert({
+        account_id: authorId,
+        game_id: input.game_id,
+        body: input.body,
+        rating: input.rating,
+        contains_spoilers: input.contains_spoilers,
+        visibility: input.visibility,
+      })
+      .returning('id');
+    await addFeedItem(trx, { accountId: authorId, kind: 'review', subjectId: id, gameId: input.game_id });
+    return (await findOwnReview(trx, authorId, id))!;
+  });
+}
+
+/**
+ * Changes the fields sent of the author's review; another's, or none, is 404. A removed review cannot be
+ * changed (403 `removed`). A new game is checked, and the review's feed items move to it.
+ */
+export async function updateReview(
+  knex: Knex,
+  authorId: string,
+  id: string,
+  changes: ReviewChanges,
+): Promise<ReviewRow> {
+  refuseBlankBody(changes.body);
+  return knex.transaction(async (trx) => {
+    // Locked before it is judged, so two edits at once (or an edit and a removal) apply one after the other.
+    const own = isUuid(id) && (await trx('reviews').where({ id, account_id: authorId }).forUpdate().first('id'));
+    if (!own) throw reviewNotFound();
+    const current = (await findOwnReview(trx, authorId, id))!;
+    if (current.removed_at !== null) {
+      throw forbidden('removed', {}, 'Moderation removed this review: it can be deleted, not changed.');
+    }
+    const sent = sentFields(changes);
+    if (Object.keys(sent).length === 0) return current;
+    const movesGame = sent.game_id !== undefined && sent.game_id !== current.game_id;
+    if (movesGame) await gameInBody(trx, sent.game_id!);
+    await trx('reviews')
+      .where({ id })
+      .update({ ...sent, updated_at: trx.fn.now() });
+    if (movesGame) await moveFeedItems(trx, 'review', id, sent.game_id!);
+    return (await findOwnReview(trx, authorId, id))!;
+  });
+}
+
+/** The review's own fields among those sent: nothing else reaches the row, whatever the caller passed. */
+function sentFields(changes: ReviewChanges): ReviewChanges {
+  const { game_id, body, rating, contains_spoilers, visibility } = changes;
+  const fields = { game_id, body, rating, contains_spoilers, visibility };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/** Deletes the author's review (removed or not); its feed items and the comments on it go with it. */
+export async function deleteReview(knex: Knex, authorId: string, id: string): Promise<void> {
+  const deleted = isUuid(id) ? await knex('reviews').where({ id, account_id: authorId }).delete() : 0;
+  if (deleted === 0) throw reviewNotFound();
+}

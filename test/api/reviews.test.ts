@@ -1,0 +1,419 @@
+// POST /reviews, PATCH and DELETE /reviews/{id}: the author's writes, their refusals, the daily cap of 50 in
+// a rolling day (taken in the write's transaction, so parallel writes cannot pass it and a refused write
+// uses nothing), the feed item beside each review, and the scopes.
+import { expect } from 'chai';
+import { db } from '../../shared/platform/db/knex.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+import { appWithKey } from '../helpers/factories.js';
+import { catalogGame, comment, namedPerson } from '../helpers/people.js';
+import type { TestResponse } from '../helpers/http-client.js';
+import { useTestApp } from '../helpers/test-app.js';
+
+const MISSING_ID = '6a1f3c2e-9b8d-4e7f-a0c1-2d3e4f5a6b7c';
+
+describe('reviews: the author’s writes', () => {
+  useCleanDatabase();
+  const app = useTestApp();
+
+  const refusal = (res: TestResponse, field: string, reason: string, label = `${field} ${reason}`) => {
+    expect(res.status, `${label}: ${res.text}`).to.equal(400);
+    expect(res.body.error, label).to.include({ code: 'invalid_request', field, reason });
+  };
+  const usesOf = async (accountId: string) =>
+    Number(
+      (
+        await db()('rolling_uses')
+          .where({ key: `reviews:${accountId}` })
+          .count({ n: '*' })
+      )[0].n,
+    );
+  const seedUses = (accountId: string, count: number, secondsAgo = 60) =>
+    db()('rolling_uses').insert(
+      Array.from({ length: count }, () => ({
+        key: `reviews:${accountId}`,
+        at: db().raw('now() - make_interval(secs => ?)', [secondsAgo]),
+      })),
+    );
+  const feedItems = (reviewId: string) => db()('activity_items').where({ kind: 'review', subject_id: reviewId });
+
+  describe('POST /reviews', () => {
+    it('answers 201 with the review, its defaults and its game, and writes its feed item', async () => {
+      const author = await namedPerson(app.client, 'review_author');
+      const game = await catalogGame({ name: 'Outer Wilds', slug: 'outer-wilds' });
+      const res = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'A solar system in a box.' });
+      expect(res.status, res.text).to.equal(201);
+      const review = res.body.data;
+      expect(review).to.have.keys([
+        'id',
+        'username',
+        'game_id',
+        'game',
+        'body',
+        'rating',
+        'contains_spoilers',
+        'visibility',
+        'likes',
+        'comments',
+        'awards',
+        'removed',
+        'created_at',
+        'updated_at',
+      ]);
+      expect(review).to.deep.include({
+        username: 'review_author',
+        game_id: game.id,
+        game: { slug: 'outer-wilds', name: 'Outer Wilds', cover_url: null },
+        body: 'A solar system in a box.',
+        rating: null,
+        contains_spoilers: false,
+        visibility: 'PUBLIC',
+        likes: 0,
+        comments: 0,
+        awards: {},
+        removed: false,
+      });
+      expect(review.created_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(review.updated_at).to.equal(review.created_at);
+      const items = await feedItems(review.id);
+      expect(items).to.have.length(1);
+      expect(items[0]).to.include({ account_id: author.account.id, game_id: game.id, visibility: 'PUBLIC' });
+      expect(await usesOf(author.account.id)).to.equal(1);
+
+      // A replay: the same game again is a second review, with every field given.
+      const again = await author.site.post('/api/v1/reviews', {
+        game_id: game.id,
+        body: 'Second loop.\nStill great.',
+        rating: 100,
+        contains_spoilers: true,
+        visibility: 'FOLLOWERS',
+      });
+      expect(again.status, again.text).to.equal(201);
+      expect(again.body.data).to.include({ rating: 100, contains_spoilers: true, visibility: 'FOLLOWERS' });
+      expect(again.body.data.id).not.to.equal(review.id);
+      expect((await feedItems(again.body.data.id))[0]).to.include({ visibility: 'FOLLOWERS' });
+    });
+
+    it('refuses what the schema sees with validation’s reasons and what the data sees with fields_invalid', async () => {
+      const author = await namedPerson(app.client, 'review_refused');
+      const game = await catalogGame();
+      const post = (body: unknown) => author.site.post('/api/v1/reviews', body);
+      const ok = { game_id: game.id, body: 'Fine.' };
+      const cases: Array<[unknown, string, string]> = [
+        [{ body: 'No game.' }, 'game_id', 'missing'],
+        [{ game_id: game.id }, 'body', 'missing'],
+        [{ ...ok, body: '' }, 'body', 'too_short'],
+        [{ ...ok, body: 'x'.repeat(10_001) }, 'body', 'too_long'],
+        [{ ...ok, body: '😀'.repeat(10_001) }, 'body', 'too_long'],
+        [{ ...ok, body: 42 }, 'body', 'wrong_type'],
+        [{ ...ok, body: 'bell \u0007 rings' }, 'body', 'bad_format'],
+        [{ ...ok, body: 'escape \u001b' }, 'body', 'bad_format'],
+        [{ ...ok, body: 'nul \u0000' }, 'body', 'bad_format'],
+        [{ ...ok, rating: 101 }, 'rating', 'out_of_range'],
+        [{ ...ok, rating: -1 }, 'rating', 'out_of_range'],
+        [{ ...ok, rating: 1.5 }, 'rating', 'wrong_type'],
+        [{ ...ok, rating: '50' }, 'rating', 'wrong_type'],
+        [{ ...ok, visibility: 'SECRET' }, 'visibility', 'not_allowed'],
+        [{ ...ok, visibility: 'public' }, 'visibility', 'not_allowed'],
+        [{ ...ok, visibility: null }, 'visibility', 'wrong_type'],
+        [{ ...ok, contains_spoilers: 'yes' }, 'contains_spoilers', 'wrong_type'],
+        [{ ...ok, game_id: String(game.id) }, 'game_id', 'wrong_type'],
+        [{ ...ok, game_id: 0 }, 'game_id', 'out_of_range'],
+        [{ ...ok, title: 'Not a field' }, 'title', 'unknown_field'],
+        [{ ...ok, game_id: 987_654_321 }, 'game_id', 'fields_invalid'],
+        [{ ...ok, body: ' \n\t\r\u00a0\u3000 ' }, 'body', 'fields_invalid'],
+      ];
+      for (const [body, field, reason] of cases)
+        refusal(await post(body), field, reason, JSON.stringify(body).slice(0, 60));
+      expect(await db()('reviews').where({ account_id: author.account.id })).to.have.length(0);
+      // Refused before or inside the transaction: no use of the daily cap is left behind.
+      expect(await usesOf(author.account.id)).to.equal(0);
+    });
+
+    it('counts characters, not UTF-16 units, and keeps tabs and line breaks', async () => {
+      const author = await namedPerson(app.client, 'review_long');
+      const game = await catalogGame();
+      const emoji = await author.site.post('/api/v1/reviews', { game_id: game.id, body: '😀'.repeat(10_000) });
+      expect(emoji.status, emoji.text).to.equal(201);
+      expect([...emoji.body.data.body]).to.have.length(10_000);
+      const plain = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'y'.repeat(10_000) });
+      expect(plain.status).to.equal(201);
+      const one = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'z' });
+      expect(one.status).to.equal(201);
+      const body = 'Line one\r\nline two\n\tindented';
+      const kept = await author.site.post('/api/v1/reviews', { game_id: game.id, body, rating: 0 });
+      expect(kept.status).to.equal(201);
+      expect(kept.body.data).to.include({ body, rating: 0 });
+      const read = await author.site.get(`/api/v1/reviews/${kept.body.data.id}`);
+      expect(read.body.data.body).to.equal(body);
+    });
+
+    it('needs a caller, and a key holding reviews.write', async () => {
+      const author = await namedPerson(app.client, 'review_keys');
+      const game = await catalogGame();
+      const body = { game_id: game.id, body: 'By key.' };
+      const anonymous = await app.client.post('/api/v1/reviews', body);
+      expect(anonymous.status).to.equal(401);
+      expect(anonymous.body.error.code).to.equal('unauthorized');
+
+      const reader = await appWithKey(author.account.id, ['reviews.read']);
+      const refused = await app.client.post('/api/v1/reviews', body, {
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      expect(refused.status).to.equal(403);
+      expect(refused.body.error).to.include({ code: 'insufficient_scope', scope: 'reviews.write' });
+
+      const writer = await appWithKey(author.account.id, ['reviews.write']);
+      const created = await app.client.post('/api/v1/reviews', body, {
+        headers: { authorization: `Bearer ${writer.token}` },
+      });
+      expect(created.status, created.text).to.equal(201);
+      expect(created.body.data).to.include({ username: 'review_keys', body: 'By key.' });
+      expect(created.headers.get('x-ratelimit-resource')).to.equal('write');
+      expect(created.headers.get('cache-control')).to.equal('no-store');
+    });
+
+    it('replays a review sent again with its Idempotency-Key: one review, one use of the cap', async () => {
+      const author = await namedPerson(app.client, 'review_replay');
+      const game = await catalogGame();
+      const body = { game_id: game.id, body: 'Sent twice.' };
+      const headers = { 'idempotency-key': 'review-replay-1' };
+      const first = await author.site.post('/api/v1/reviews', body, { headers });
+      const again = await author.site.post('/api/v1/reviews', body, { headers });
+      expect(first.status).to.equal(201);
+      expect(again.status).to.equal(201);
+      expect(again.headers.get('idempotent-replayed')).to.equal('true');
+      expect(again.body).to.deep.equal(first.body);
+      expect(await db()('reviews').where({ account_id: author.account.id })).to.have.length(1);
+      expect(await usesOf(author.account.id)).to.equal(1);
+    });
+
+    it('takes 50 reviews in a rolling day, then 429 with retry_after until the oldest leaves the window', async function () {
+      this.timeout(60_000);
+      const author = await namedPerson(app.client, 'review_cap');
+      const game = await catalogGame();
+      for (let i = 0; i < 50; i += 1) {
+        const res = await author.site.post('/api/v1/reviews', { game_id: game.id, body: `Review ${i}` });
+        expect(res.status, `review ${i}: ${res.text}`).to.equal(201);
+      }
+      const refused = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'One too many.' });
+      expect(refused.status).to.equal(429);
+      expect(refused.body.error.code).to.equal('rate_limited');
+      expect(refused.body.error.retry_after).to.be.within(86_000, 86_400);
+      expect(refused.headers.get('retry-after')).to.equal(String(refused.body.error.retry_after));
+      expect(await db()('reviews').where({ account_id: author.account.id })).to.have.length(50);
+      // Deleting gives nothing back: the cap is on writing.
+      const first = await db()('reviews').where({ account_id: author.account.id }).first('id');
+      expect((await author.site.delete(`/api/v1/reviews/${first.id}`)).status).to.equal(200);
+      expect((await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'Still capped.' })).status).to.equal(
+        429,
+      );
+
+      // The oldest use leaves the window: one more passes, and the answer before said how long until then.
+      await db()('rolling_uses')
+        .where({ key: `reviews:${author.account.id}` })
+        .whereIn(
+          'id',
+          db()('rolling_uses')
+            .where({ key: `reviews:${author.account.id}` })
+            .orderBy('at')
+            .limit(1)
+            .select('id'),
+        )
+        .update({ at: db().raw("now() - interval '24 hours 1 second'") });
+      const freed = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'A new day.' });
+      expect(freed.status, freed.text).to.equal(201);
+      const again = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'Capped again.' });
+      expect(again.status).to.equal(429);
+      // Another account has its own 50.
+      const other = await namedPerson(app.client, 'review_cap_other');
+      expect((await other.site.post('/api/v1/reviews', { game_id: game.id, body: 'Mine.' })).status).to.equal(201);
+    });
+
+    it('lets exactly the free uses through when requests race for them', async function () {
+      this.timeout(30_000);
+      const author = await namedPerson(app.client, 'review_race');
+      const game = await catalogGame();
+      await seedUses(author.account.id, 45);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          author.site.post('/api/v1/reviews', { game_id: game.id, body: `Race ${i}` }),
+        ),
+      );
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses).to.deep.equal([201, 201, 201, 201, 201, 429, 429, 429, 429, 429]);
+      expect(await db()('reviews').where({ account_id: author.account.id })).to.have.length(5);
+      expect(await usesOf(author.account.id)).to.equal(50);
+    });
+
+    it('gives back the use of a review refused inside its transaction', async () => {
+      const author = await namedPerson(app.client, 'review_rollback');
+      const game = await catalogGame();
+      await seedUses(author.account.id, 49);
+      const unknown = await author.site.post('/api/v1/reviews', { game_id: 987_654_320, body: 'No such game.' });
+      refusal(unknown, 'game_id', 'fields_invalid');
+      expect(await usesOf(author.account.id)).to.equal(49);
+      expect(await db()('activity_items').where({ account_id: author.account.id })).to.have.length(0);
+      expect((await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'The 50th.' })).status).to.equal(201);
+      expect((await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'The 51st.' })).status).to.equal(429);
+    });
+  });
+
+  describe('PATCH /reviews/{id}', () => {
+    async function written(username: string, fields: Record<string, unknown> = {}) {
+      const author = await namedPerson(app.client, username);
+      const game = await catalogGame({ name: `${username} game` });
+      const res = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'First take.', ...fields });
+      expect(res.status, res.text).to.equal(201);
+      return { author, game, review: res.body.data };
+    }
+
+    it('changes only the fields sent, moves updated_at, and moves the feed item with the game', async () => {
+      const { author, review } = await written('patch_author', { rating: 70 });
+      await db()('reviews')
+        .where({ id: review.id })
+        .update({ updated_at: new Date(Date.now() - 3_600_000) });
+      const path = `/api/v1/reviews/${review.id}`;
+      const res = await author.site.patch(path, { body: 'Second take.', contains_spoilers: true });
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body.data).to.deep.include({
+        id: review.id,
+        body: 'Second take.',
+        contains_spoilers: true,
+        rating: 70,
+        visibility: 'PUBLIC',
+        created_at: review.created_at,
+      });
+      expect(Date.parse(res.body.data.updated_at)).to.be.greaterThan(Date.now() - 60_000);
+
+      const cleared = await author.site.patch(path, { rating: null, visibility: 'FOLLOWERS' });
+      expect(cleared.body.data).to.include({ rating: null, visibility: 'FOLLOWERS', body: 'Second take.' });
+      expect((await feedItems(review.id))[0].visibility).to.equal('FOLLOWERS');
+
+      const other = await catalogGame({ name: 'Other game', slug: 'other-game' });
+      const moved = await author.site.patch(path, { game_id: other.id });
+      expect(moved.status).to.equal(200);
+      expect(moved.body.data).to.deep.include({
+        game_id: other.id,
+        game: { slug: 'other-game', name: 'Other game', cover_url: null },
+      });
+      const items = await feedItems(review.id);
+      expect(items.map((item) => item.game_id)).to.deep.equal([other.id]);
+
+      // Nothing sent: nothing changes.
+      const before = (await author.site.get(path)).body.data;
+      const empty = await author.site.patch(path, {});
+      expect(empty.status).to.equal(200);
+      expect(empty.body.data).to.deep.equal(before);
+    });
+
+    it('refuses bad fields, another account’s review, ids that name nothing, and keys without reviews.write', async () => {
+      const { author, review } = await written('patch_refused');
+      const path = `/api/v1/reviews/${review.id}`;
+      const cases: Array<[unknown, string, string]> = [
+        [{ body: '' }, 'body', 'too_short'],
+        [{ body: 'x'.repeat(10_001) }, 'body', 'too_long'],
+        [{ body: 'ding \u0007' }, 'body', 'bad_format'],
+        [{ body: '   ' }, 'body', 'fields_invalid'],
+        [{ rating: 101 }, 'rating', 'out_of_range'],
+        [{ rating: -1 }, 'rating', 'out_of_range'],
+        [{ rating: 1.5 }, 'rating', 'wrong_type'],
+        [{ rating: '50' }, 'rating', 'wrong_type'],
+        [{ visibility: 'FRIENDS' }, 'visibility', 'not_allowed'],
+        [{ contains_spoilers: 1 }, 'contains_spoilers', 'wrong_type'],
+        [{ game_id: 987_654_321 }, 'game_id', 'fields_invalid'],
+        [{ game_id: null }, 'game_id', 'wrong_type'],
+        [{ items: [] }, 'items', 'unknown_field'],
+      ];
+      for (const [body, field, reason] of cases) refusal(await author.site.patch(path, body), field, reason);
+      const unchanged = await author.site.get(path);
+      expect(unchanged.body.data).to.include({ body: 'First take.', rating: null, game_id: review.game_id });
+
+      const stranger = await namedPerson(app.client, 'patch_stranger');
+      for (const target of [path, `/api/v1/reviews/${MISSING_ID}`, '/api/v1/reviews/not-a-uuid']) {
+        const res = await stranger.site.patch(target, { body: 'Mine now.' });
+        expect(res.status, target).to.equal(404);
+        expect(res.body.error).to.include({ code: 'not_found', reason: 'review_not_found' });
+      }
+      expect((await app.client.patch(path, { body: 'Anyone?' })).status).to.equal(401);
+
+      const reader = await appWithKey(author.account.id, ['reviews.read']);
+      const refused = await app.client.patch(
+        path,
+        { rating: 1 },
+        { headers: { authorization: `Bearer ${reader.token}` } },
+      );
+      expect(refused.status).to.equal(403);
+      expect(refused.body.error).to.include({ code: 'insufficient_scope', scope: 'reviews.write' });
+      const writer = await appWithKey(author.account.id, ['reviews.write']);
+      const changed = await app.client.patch(
+        path,
+        { rating: 1 },
+        { headers: { authorization: `Bearer ${writer.token}` } },
+      );
+      expect(changed.status).to.equal(200);
+      expect(changed.body.data.rating).to.equal(1);
+    });
+
+    it('refuses to change a review moderation removed (403 removed), which its author can still delete', async () => {
+      const { author, review } = await written('patch_removed');
+      await db()('reviews').where({ id: review.id }).update({ removed_at: new Date() });
+      const path = `/api/v1/reviews/${review.id}`;
+      const res = await author.site.patch(path, { body: 'Let me fix it.' });
+      expect(res.status).to.equal(403);
+      expect(res.body.error).to.include({ code: 'forbidden', reason: 'removed' });
+      expect((await author.site.get(path)).body.data).to.include({ body: 'First take.', removed: true });
+      const deleted = await author.site.delete(path);
+      expect(deleted.status).to.equal(200);
+      expect(deleted.body).to.deep.equal({ data: { id: review.id, deleted: true } });
+      expect(await db()('reviews').where({ id: review.id })).to.have.length(0);
+    });
+  });
+
+  describe('DELETE /reviews/{id}', () => {
+    it('deletes the author’s review with its feed item and the comments on it', async () => {
+      const author = await namedPerson(app.client, 'delete_author');
+      const commenter = await namedPerson(app.client, 'delete_commenter');
+      const game = await catalogGame();
+      const kept = (await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'Kept.' })).body.data;
+      const review = (await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'Gone soon.' })).body.data;
+      const onIt = { target_kind: 'REVIEW', target_id: review.id, body: 'Agreed.' };
+      await comment(commenter.account.id, author.account.id, onIt);
+      await comment(commenter.account.id, author.account.id, { ...onIt, target_id: kept.id });
+      const path = `/api/v1/reviews/${review.id}`;
+      expect((await author.site.get(path)).body.data.comments).to.equal(1);
+
+      const stranger = await namedPerson(app.client, 'delete_stranger');
+      const refused = await stranger.site.delete(path);
+      expect(refused.status).to.equal(404);
+      expect(refused.body.error).to.include({ code: 'not_found', reason: 'review_not_found' });
+      expect((await app.client.delete(path)).status).to.equal(401);
+      const reader = await appWithKey(author.account.id, ['reviews.read']);
+      const scoped = await app.client.delete(path, { headers: { authorization: `Bearer ${reader.token}` } });
+      expect(scoped.status).to.equal(403);
+      expect(scoped.body.error).to.include({ code: 'insufficient_scope', scope: 'reviews.write' });
+
+      const res = await author.site.delete(path);
+      expect(res.status).to.equal(200);
+      expect(res.body).to.deep.equal({ data: { id: review.id, deleted: true } });
+      expect(await feedItems(review.id)).to.have.length(0);
+      expect(await db()('comments').where({ target_kind: 'REVIEW', target_id: review.id })).to.have.length(0);
+      expect((await author.site.get(path)).status).to.equal(404);
+      const feed = await author.site.get('/api/v1/profiles/delete_author/reviews');
+      expect(feed.body.data.map((item: { body: string }) => item.body)).to.deep.equal(['Kept.']);
+      // What else was there stays.
+      expect(await feedItems(kept.id)).to.have.length(1);
+      expect(await db()('comments').where({ target_id: kept.id })).to.have.length(1);
+
+      for (const target of [path, `/api/v1/reviews/${MISSING_ID}`, '/api/v1/reviews/42']) {
+        const again = await author.site.delete(target);
+        expect(again.status, target).to.equal(404);
+        expect(again.body.error.reason).to.equal('review_not_found');
+      }
+      const writer = await appWithKey(author.account.id, ['reviews.write']);
+      const byKey = await app.client.delete(`/api/v1/reviews/${kept.id}`, {
+        headers: { authorization: `Bearer ${writer.token}` },
+      });
+      expect(byKey.status).to.equal(200);
+    });
+  });
+});
