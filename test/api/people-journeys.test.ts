@@ -63,7 +63,24 @@ describe('GET /profiles/{username}/journeys', () => {
     const res = await stranger.site.get(path);
     expect(res.body.data[0]).to.include({ game: null, started_at: null, finished_at: null });
     const run = res.body.data[1];
-    expect(run).to.have.keys(['id', 'title', 'started_at', 'finished_at', 'created_at', 'game']);
+    // Shaped as the owner's journal answers a journey, with the totals this reader may see.
+    expect(run).to.have.keys([
+      'id',
+      'game_id',
+      'game',
+      'title',
+      'started_at',
+      'finished_at',
+      'visibility',
+      'sessions',
+      'minutes',
+      'likes',
+      'comments',
+      'awards',
+      'removed',
+      'created_at',
+      'updated_at',
+    ]);
     expect(run).to.include({
       started_at: at(0).toISOString(),
       finished_at: at(1).toISOString(),

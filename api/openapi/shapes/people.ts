@@ -19,6 +19,7 @@ import {
   type SchemaObject,
 } from '../response-schemas.js';
 import { Game } from './catalog.js';
+import { Journey } from './journal.js';
 import { Page } from './pages-and-images.js';
 import { LayoutDocument, LayoutMedia } from './profile.js';
 import { Connection, person, PersonSummary } from './social.js';
@@ -314,19 +315,7 @@ export const PEOPLE_ANSWERS = {
       unfiled: integer('Visible lists in no folder.'),
     }),
   ),
-  journeys: answer(
-    list(
-      object({
-        id: uuid(),
-        title: string(),
-        started_at: nullable(dateTime()),
-        finished_at: nullable(dateTime()),
-        created_at: dateTime(),
-        game: nullable(Game),
-      }),
-    ),
-    { page: Page },
-  ),
+  journeys: answer(list(Journey), { page: Page }),
   screenshots: object(
     {
       data: list(Capture),

@@ -1,0 +1,135 @@
+// Journeys (runs) as a reader sees them (DECISIONS: Journal, What the feed and the things carry). A run
+// holds its game's sessions of the same account whose start falls between its start and its finish (open
+// ended while it has none); it shows how many of them the reader may see and their closed minutes, its
+// likes, the comments on it and its awards. `SessionsSeen` is the reader's condition on those sessions,
+// built by whoever knows the reader (the people routes with item-visibility's visibleItems('p', relation)),
+// so this folder decides nothing about followers and reads the same for the owner and for others.
+import type { Knex } from 'knex';
+import { loadGenreNames } from '../catalog/games.js';
+import { presentGames } from '../catalog/presenters.js';
+import type { GameRow } from '../catalog/rows.js';
+import { notFound } from '../platform/errors.js';
+import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
+import { isUuid } from '../platform/validation/uuid.js';
+import { presentJourney } from './presenters.js';
+import { JOURNEY_PAGE, type JourneyRow, type JourneyTotals } from './rows.js';
+
+/** SQL over the session alias `p` true for the sessions the reader may see; `author`: the reader wrote them. */
+export interface SessionsSeen {
+  sql: string;
+  bindings: Knex.Value[];
+  /** The author also counts their sessions moderation removed (they see those, marked removed). */
+  author: boolean;
+}
+
+/** The author sees every session of theirs. */
+export const AUTHOR_SEES: SessionsSeen = { sql: 'true', bindings: [], author: true };
+
+export const JOURNEY_COLUMNS = [
+  'j.id',
+  'j.account_id',
+  'j.game_id',
+  'j.title',
+  'j.started_at',
+  'j.finished_at',
+  'j.visibility',
+  'j.likes',
+  'j.awards',
+  'j.removed_at',
+  'j.created_at',
+  'j.updated_at',
+];
+
+/** Each journey's totals as `seen` allows, by id, in one statement for a whole page. */
+export async function loadJourneyTotals(
+  knex: Knex,
+  journeyIds: string[],
+  seen: SessionsSeen,
+): Promise<Map<string, JourneyTotals>> {
+  if (journeyIds.length === 0) return new Map();
+  // The sessions are found by the (account_id, game_id, started_at) index, per run.
+  const { rows } = await knex.raw<{ rows: Array<JourneyTotals & { id: string }> }>(
+    `SELECT j.id, s.sessions, s.minutes,
+       (SELECT count(*)::int FROM comments c
+         WHERE c.target_kind = 'JOURNEY' AND c.target_id = j.id AND c.removed_at IS NULL) AS comments
+     FROM journeys j
+     CROSS JOIN LATERAL (
+       SELECT count(*)::int AS sessions, coalesce(sum(p.minutes), 0)::int AS minutes
+       FROM play_sessions p
+       WHERE p.account_id = j.account_id AND p.game_id = j.game_id
+         AND (j.started_at IS NULL OR p.started_at >= j.started_at)
+         AND (j.finished_at IS NULL OR p.started_at <= j.finished_at)
+         AND (${seen.sql})${seen.author ? '' : ' AND p.removed_at IS NULL'}) s
+     WHERE j.id = ANY(?::uuid[])`,
+    [...seen.bindings, journeyIds as unknown as Knex.Value],
+  );
+  return new Map(rows.map(({ id, ...totals }) => [id, totals]));
+}
+
+/** The catalog rows of these games, shaped like `/games`, by id; games the catalog lost are absent. */
+export async function loadCatalogGames(knex: Knex, ids: number[]): Promise<Map<number, unknown>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows: GameRow[] = await knex('games')
+    .whereIn('id', unique)
+    .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available');
+  const presented = presentGames(rows, await loadGenreNames(knex, rows));
+  return new Map<number, unknown>(presented.map((game) => [game.id, game]));
+}
+
+/** Journeys as the API shows them to a reader: their games and totals loaded in two batches. */
+export async function journeysAsShown(knex: Knex, rows: JourneyRow[], seen: SessionsSeen) {
+  const [games, totals] = await Promise.all([
+    loadCatalogGames(
+      knex,
+      rows.map((row) => row.game_id),
+    ),
+    loadJourneyTotals(
+      knex,
+      rows.map((row) => row.id),
+      seen,
+    ),
+  ]);
+  const none: JourneyTotals = { sessions: 0, minutes: 0, comments: 0 };
+  return rows.map((row) => presentJourney(row, games.get(row.game_id), totals.get(row.id) ?? none));
+}
+
+export const journeyNotFound = () => notFound('You have no journey with this id.', 'journey_not_found');
+
+/** The owner's journey, or 404 `journey_not_found` (another account's, unknown, or not a UUID). */
+export async function ownJourney(knex: Knex, ownerId: string, id: string): Promise<JourneyRow> {
+  if (!isUuid(id)) throw journeyNotFound();
+  const row: JourneyRow | undefined = await knex('journeys as j')
+    .where({ 'j.id': id, 'j.account_id': ownerId })
+    .first(JOURNEY_COLUMNS);
+  if (!row) throw journeyNotFound();
+  return row;
+}
+
+export interface JourneyQuery {
+  page: number;
+  limit: number;
+}
+
+/** The owner's journeys, newest first by (created_at, id), removed ones included, by numbered pages. */
+export async function listJourneys(knex: Knex, ownerId: string, query: JourneyQuery) {
+  const spec: PageSpec = { size: query.limit, maxPage: JOURNEY_PAGE.maxPage };
+  const { limit, offset } = pageWindow(query.page, spec);
+  const base = knex('journeys as j').where('j.account_id', ownerId);
+  const [rows, total] = await Promise.all([
+    base
+      .clone()
+      .select(JOURNEY_COLUMNS)
+      .orderBy([
+        { column: 'j.created_at', order: 'desc' },
+        { column: 'j.id', order: 'desc' },
+      ])
+      .limit(limit)
+      .offset(offset) as Promise<JourneyRow[]>,
+    base
+      .clone()
+      .first(knex.raw('count(*)::int AS total'))
+      .then((row: { total: number }) => row.total),
+  ]);
+  return { data: await journeysAsShown(knex, rows, AUTHOR_SEES), page: pageObject(query.page, spec, total) };
+}

@@ -1,0 +1,56 @@
+// The journal's rows as the reads load them (tables play_sessions and journeys, migrations
+// 20261122000900_people_content and 20261125000700_content_writes), and its sizes.
+import type { ContentVisibility } from '../content/content-fields.js';
+
+/** A play session with what its answer shows beside its columns. */
+export interface SessionRow {
+  id: string;
+  account_id: string;
+  game_id: number;
+  started_at: Date;
+  ended_at: Date | null;
+  minutes: number | null;
+  note: string;
+  visibility: ContentVisibility;
+  removed_at: Date | null;
+  /** To the microsecond, as stored (`YYYY-MM-DDTHH:MI:SS.ffffffZ`): the list's cursor is made of it. */
+  created_at: string;
+  updated_at: Date;
+  /** Comments on it (kind DIARY) that moderation has not removed. */
+  comments: number;
+}
+
+export interface JourneyRow {
+  id: string;
+  account_id: string;
+  game_id: number;
+  title: string;
+  /** Null only in rows older than the journal's routes (demo data): such a run holds from the start. */
+  started_at: Date | null;
+  finished_at: Date | null;
+  visibility: ContentVisibility;
+  likes: number;
+  awards: Record<string, number>;
+  removed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a journey holds, as one reader may see it. */
+export interface JourneyTotals {
+  /** The sessions it holds that the reader may see. */
+  sessions: number;
+  /** Their closed minutes summed. */
+  minutes: number;
+  /** Comments on it (kind JOURNEY) that moderation has not removed. */
+  comments: number;
+}
+
+/** Journeys an account may hold (DECISIONS: Journal). */
+export const JOURNEYS_PER_ACCOUNT = 1000;
+
+/** GET /journal/sessions: `limit` 1 to 100, default 20 (DECISIONS: Cursor reads). */
+export const SESSION_LIMIT = { min: 1, max: 100, default: 20 };
+
+/** GET /journal/journeys: numbered pages, as GET /profiles/{username}/journeys pages them. */
+export const JOURNEY_PAGE = { defaultLimit: 24, maxLimit: 48, maxPage: 200 };
