@@ -32,7 +32,9 @@ export async function gamesInBody(
   ids: number[],
   field: (index: number) => string,
 ): Promise<Map<number, GameRef>> {
-  const rows: GameRef[] = await knex('games').whereIn('id', [...new Set(ids)]).select(COLUMNS);
+  const rows: GameRef[] = await knex('games')
+    .whereIn('id', [...new Set(ids)])
+    .select(COLUMNS);
   const found = new Map(rows.map((row) => [row.id, row]));
   const missing = ids.findIndex((id) => !found.has(id));
   if (missing >= 0) throw fieldsInvalid(field(missing), 'The catalog has no game with this id.');

@@ -33,5 +33,7 @@ export async function takeRollingUse(trx: Knex.Transaction, cap: RollingCap, sub
 
 /** Forgets uses older than every window (the longest cap is a day): the retention purge calls it. */
 export async function purgeRollingUses(knex: Knex, olderThanSeconds = 2 * 86400): Promise<number> {
-  return knex('rolling_uses').where('at', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds])).delete();
+  return knex('rolling_uses')
+    .where('at', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+    .delete();
 }
