@@ -11,10 +11,13 @@ export type ModeratorAction =
   | 'set_role'
   | 'review_release'
   | 'review_listing'
-  | 'arcade_app_action';
+  | 'arcade_app_action'
+  | 'remove_content'
+  | 'restore_content';
 
 export interface ActionSubject {
-  kind: 'report' | 'account' | 'release' | 'listing' | 'arcade_app';
+  kind: 'report' | 'account' | 'release' | 'listing' | 'arcade_app' | 'content';
+  /** For `content`: `<kind>:<id>`, as POST /moderation/content/{kind}/{id} names it. */
   id: string;
 }
 

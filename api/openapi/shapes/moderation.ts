@@ -2,6 +2,7 @@
 // shared/moderation/, shared/arcade/review.ts).
 import { REPORT_KINDS, REPORT_REASONS } from '../../../shared/reports/report-rules.js';
 import { INFRACTION_REASONS } from '../../../shared/moderation/infraction-rules.js';
+import { CONTENT_KINDS } from '../../../shared/moderation/content-removal.js';
 import {
   answer,
   anyObject,
@@ -71,6 +72,14 @@ export const MODERATION_ANSWERS = {
     }),
   ),
   publisher: answer(object({ account_id: uuid(), blocked: boolean(), blocked_at: nullable(dateTime()) })),
+  content: answer(
+    object({
+      kind: oneOf(CONTENT_KINDS),
+      id: string('Lists and screenshots: their public id; the rest: their id.'),
+      removed: boolean(),
+      removed_at: nullable(dateTime('When it was first removed; null once restored.')),
+    }),
+  ),
   actions: answer(
     list(
       object({

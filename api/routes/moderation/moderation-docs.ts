@@ -59,7 +59,7 @@ export const MODERATION_DOCS = {
   resolve: doc({
     summary: 'Resolve a report',
     description:
-      'Records the decision only: removing content and sanctions are their own actions. An unknown or malformed id is 404; resolving again is 409 `already_resolved`. Once resolved, the reporter may report the same target again.',
+      'Records the decision; with outcome `content_removed` the reported review, list, screenshot, diary session or journey, or comment is also removed in the same step, as `POST /moderation/content/{kind}/{id}` removes it (a target already deleted changes nothing; a profile or Arcade game is not content and stays). Sanctions are their own actions. An unknown or malformed id is 404; resolving again is 409 `already_resolved`. Once resolved, the reporter may report the same target again.',
     errors: ['not_found', 'conflict:already_resolved'],
     response: MODERATION_ANSWERS.resolved,
     example: {

@@ -12,6 +12,7 @@ import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { infractionBody, pageQuery, publisherBody, reportQueueQuery, resolveBody } from './schemas.js';
 import { staffWithTwoFactor } from './staff-access.js';
+import { contentModerationRoutes } from './content.js';
 import { MODERATION_DOCS } from './moderation-docs.js';
 import { idParams } from '../schemas.js';
 
@@ -74,4 +75,6 @@ export function moderationRoutes(api: VersionedRoutes): void {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listActions(ctx.services.knex, ctx.state.input.query.page as number);
   });
+
+  contentModerationRoutes(api);
 }
