@@ -10,7 +10,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
-    requests?: Array<{ method?: string; path?: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      /** Called before each request is sent; what it returns is sent. */
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }>;
     setupClient?: (client: Client) => void;
   }
   interface Result {

@@ -3,6 +3,7 @@ import { charge } from './charge.js';
 import { layout } from './layout.js';
 import { me } from './me.js';
 import { people } from './people.js';
+import { content } from './content.js';
 import { catalog } from './catalog.js';
 import { dataEvents } from './data-events.js';
 import { images } from './images.js';
@@ -16,5 +17,6 @@ export const scenarios: Record<string, Scenario> = {
   images,
   catalog,
   people,
+  content,
   'data-events': dataEvents,
 };

@@ -57,6 +57,7 @@ const exportDocument = {
       format: 'physical',
       note: 'Collector’s edition',
       created_at: '2026-10-05T16:22:41.093Z',
+      updated_at: '2026-10-05T16:22:41.093Z',
     },
   ],
 };

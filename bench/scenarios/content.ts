@@ -1,0 +1,233 @@
+// What people write (issue 22): PUT /library/{game} and POST /reviews with API keys at 20 clients, beside
+// GET /me measured in the same run; then, once 100,000 writes of this kind have landed, GET /activity over
+// a mix generated per request. Over the people benchmark's demo data (10,000 people, a million entries).
+// Targets: each write at least 0.35x of /me's rate and p95 under 30 ms; /activity p95 under 25 ms.
+//
+// Every request is made when it is sent: a random writer's key, a random catalog game, random fields,
+// review bodies of random words and lengths; the feed mix spans every filter, misspelled words, deep
+// offsets, `before` anywhere in the last month and every page size, so no cache and no tuned shape answers it.
+import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
+import { seedDemoPeople } from '../../db/seeds/demo-people.js';
+import { createApp, updateApp } from '../../shared/keys/apps.js';
+import { createKey } from '../../shared/keys/keys.js';
+import { createKnex } from '../../shared/platform/db/knex.js';
+import { startApiServer } from '../lib/api-server.js';
+import { measure, type GeneratedRequest, type LoadOptions } from '../lib/load.js';
+import type { Row } from '../lib/table.js';
+import type { Scenario } from '../scenario.js';
+
+const ACCOUNTS = Number(process.env.BENCH_PEOPLE_ACCOUNTS ?? 10000);
+const ENTRIES = Number(process.env.BENCH_PEOPLE_ENTRIES ?? 100);
+/** Writers with keys: 50 reviews a day each, so 2,500 of them can write the 100,000 with room to spare. */
+const WRITERS = Number(process.env.BENCH_CONTENT_WRITERS ?? 2500);
+const WRITES = Number(process.env.BENCH_CONTENT_WRITES ?? 100_000);
+const PREFIX = 'jgt_live_';
+const STATUSES = ['COMPLETED', 'PLAYING', 'ON_HOLD', 'DROPPED', 'BACKLOG', 'WISHLIST', null];
+const VISIBILITIES = ['PUBLIC', 'PUBLIC', 'PUBLIC', 'FOLLOWERS', 'PRIVATE'];
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+const chance = (p: number) => Math.random() < p;
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+/** A word from the catalog's names, sometimes misspelled (a letter dropped or doubled), or made up. */
+function wordFrom(words: string[]): string {
+  const word = pick(words);
+  if (chance(0.2)) return Array.from({ length: between(3, 9) }, () => pick([...'abcdefghijklmnopqrstuvwxyz'])).join('');
+  if (chance(0.3) && word.length > 3) {
+    const at = between(1, word.length - 2);
+    return chance(0.5) ? word.slice(0, at) + word.slice(at + 1) : word.slice(0, at) + word[at] + word.slice(at);
+  }
+  return word;
+}
+
+function reviewBody(words: string[]): string {
+  // Mostly a few sentences; one in ten a long essay.
+  const count = chance(0.1) ? between(300, 1500) : between(5, 120);
+  return Array.from({ length: count }, () => pick(words)).join(chance(0.05) ? '\n' : ' ');
+}
+
+interface World {
+  tokens: string[];
+  usernames: string[];
+  gameIds: number[];
+  slugs: string[];
+  words: string[];
+}
+
+async function prepare(url: string): Promise<World> {
+  const knex = createKnex(url, 4);
+  try {
+    const started = Date.now();
+    await loadDemoCatalog(knex);
+    const seeded = await seedDemoPeople(knex, { accounts: ACCOUNTS, entriesPerAccount: ENTRIES });
+    const writers: Array<{ id: string; username: string }> = await knex('accounts')
+      .whereIn(
+        'username',
+        Array.from({ length: Math.min(WRITERS, ACCOUNTS) }, (_, n) => `demo_${n}`),
+      )
+      .select('id', 'username');
+    const tokens: string[] = [];
+    for (const writer of writers) {
+      const app = await createApp(knex, writer.id, { name: 'bench writer' });
+      await updateApp(knex, writer.id, app.id, { scopes: ['library.write', 'reviews.write', 'profile.read'] });
+      tokens.push((await createKey(knex, PREFIX, writer.id, app.id, { name: 'bench' })).token);
+    }
+    await knex.raw('VACUUM ANALYZE');
+    const games: Array<{ id: number; slug: string; name: string }> = await knex('games').select('id', 'slug', 'name');
+    const words = [...new Set(games.flatMap((g) => g.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)))].filter(
+      (word) => word.length >= 3,
+    );
+    console.log(
+      `seeded ${seeded.accounts} people, ${seeded.entries} entries, ${seeded.activity} activity items and ` +
+        `${tokens.length} writers' keys in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    return {
+      tokens,
+      usernames: writers.map((w) => w.username),
+      gameIds: games.map((g) => g.id),
+      slugs: games.map((g) => g.slug),
+      words,
+    };
+  } finally {
+    await knex.destroy();
+  }
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function libraryWrite(world: World): GeneratedRequest {
+  const rating = chance(0.6) ? between(0, 100) : null;
+  const body: Record<string, unknown> = { status: pick(STATUSES), rating };
+  for (const flag of ['playing', 'backlog', 'wishlist', 'liked'] as const) if (chance(0.3)) body[flag] = chance(0.5);
+  const game = pick(world.gameIds);
+  return {
+    method: 'PUT',
+    // By id or by slug, as integrations do.
+    path: `/api/v1/library/${chance(0.5) ? game : pick(world.slugs)}`,
+    body,
+    headers: bearer(pick(world.tokens)),
+  };
+}
+
+function reviewWrite(world: World): GeneratedRequest {
+  return {
+    method: 'POST',
+    path: '/api/v1/reviews',
+    body: {
+      game_id: pick(world.gameIds),
+      body: reviewBody(world.words),
+      rating: chance(0.8) ? between(0, 100) : null,
+      contains_spoilers: chance(0.15),
+      visibility: pick(VISIBILITIES),
+    },
+    headers: bearer(pick(world.tokens)),
+  };
+}
+
+/** A feed request of any shape the route takes, anonymous or with a key. */
+function feedRead(world: World): GeneratedRequest {
+  const query = new URLSearchParams();
+  const shape = between(0, 9);
+  if (shape === 0 || shape === 1)
+    query.set('profile', chance(0.7) ? pick(world.usernames) : `demo_${between(0, ACCOUNTS - 1)}`);
+  if (shape === 2) query.set('game', pick(world.slugs));
+  if (shape === 3)
+    query.set(
+      'q',
+      Array.from({ length: between(1, 3) }, () => wordFrom(world.words))
+        .join(' ')
+        .slice(0, 80),
+    );
+  if (shape === 4)
+    query.set('kinds', pick(['review', 'entry', 'session', 'review,session', 'list,screenshot,journey']));
+  if (shape === 5) {
+    query.set('kinds', pick(['review', 'entry']));
+    query.set('rating', String(between(0, 100)));
+  }
+  if (shape === 6) query.set('before', new Date(Date.now() - between(0, 30 * 86_400_000)).toISOString());
+  if (shape === 7) {
+    query.set('kinds', pick(['review', 'entry', 'session']));
+    query.set('offset', String(between(0, 2000)));
+  }
+  if (shape === 8) query.set('spoilers', pick(['safe', 'spoilers']));
+  if (shape === 9) {
+    query.set('order', 'old');
+    query.set('before', new Date(Date.now() - between(0, 30 * 86_400_000)).toISOString());
+  }
+  if (chance(0.5)) query.set('limit', String(pick([10, 30, 50, 100, 180])));
+  return {
+    method: 'GET',
+    path: `/api/v1/activity?${query}`,
+    headers: chance(0.5) ? bearer(pick(world.tokens)) : {},
+  };
+}
+
+export const content: Scenario = {
+  description: `PUT /library/{game} and POST /reviews with keys beside GET /me, then GET /activity after ${WRITES} writes`,
+  target: 0.35,
+  p95TargetMs: 30,
+  setup: '20 connections, one 10 s run per route after 3 s unmeasured',
+  async run({ database, durationSeconds }) {
+    const world = await prepare(database.url);
+    const web = await startApiServer(database.url, {
+      KEY_PREFIX: PREFIX,
+      ALLOWANCE_READ_PER_HOUR: '1000000000',
+      ALLOWANCE_WRITE_PER_HOUR: '1000000000',
+    });
+    const problems: string[] = [];
+    try {
+      const base = `http://127.0.0.1:${web.port}`;
+      const run = async (name: string, load: Omit<LoadOptions, 'url' | 'connections' | 'durationSeconds'>) => {
+        const options = { ...load, url: `${base}/api/v1/me`, connections: 20 };
+        await measure({ ...options, durationSeconds: 3 });
+        const result = await measure({ ...options, durationSeconds: Math.max(durationSeconds, 10) });
+        if (result.errors > 0) problems.push(`${name}: ${result.errors} answer(s) not ${load.expectStatus}`);
+        return { name, result };
+      };
+      const rows: Row[] = [
+        await run('GET /me', {
+          generate: () => ({ method: 'GET', path: '/api/v1/me', headers: bearer(pick(world.tokens)) }),
+          expectStatus: 200,
+        }),
+        await run('PUT /library/{game}', { generate: () => libraryWrite(world), expectStatus: [200, 201] }),
+        await run('POST /reviews', { generate: () => reviewWrite(world), expectStatus: 201 }),
+      ];
+      // The rest of the writes, unmeasured, half of each kind.
+      const written = rows.slice(1).reduce((sum, row) => sum + row.result.requests, 0);
+      let left = Math.max(0, WRITES - written);
+      const topUpStarted = Date.now();
+      while (left > 0) {
+        const result = await measure({
+          url: `${base}/api/v1/me`,
+          connections: 20,
+          durationSeconds: 10,
+          generate: () => (chance(0.5) ? libraryWrite(world) : reviewWrite(world)),
+          expectStatus: [200, 201],
+        });
+        if (result.errors > 0) problems.push(`writing the rest: ${result.errors} answer(s) refused`);
+        left -= result.requests;
+      }
+      console.log(
+        `${WRITES} writes in all; the last ${Math.max(0, WRITES - written)} in ${((Date.now() - topUpStarted) / 1000).toFixed(0)} s`,
+      );
+      const feed = await run(`GET /activity after ${WRITES} writes`, {
+        generate: () => feedRead(world),
+        expectStatus: 200,
+      });
+      rows.push(feed);
+      if (feed.result.p95 >= 25)
+        problems.push(`GET /activity p95 ${feed.result.p95.toFixed(1)} ms (target under 25 ms)`);
+      const me = rows[0].result.requestsPerSecond;
+      for (const row of rows.slice(1, 3)) {
+        const ratio = row.result.requestsPerSecond / me;
+        console.log(`${row.name}: ${ratio.toFixed(2)}x of GET /me (target 0.35x)`);
+        if (ratio < 0.35) problems.push(`${row.name} at ${ratio.toFixed(2)}x of GET /me (target 0.35x)`);
+      }
+      // The subject is the slower write: the ratio the runner prints is the one that decides.
+      const subject = rows[1].result.requestsPerSecond <= rows[2].result.requestsPerSecond ? rows[1] : rows[2];
+      return { rows, baseline: 'GET /me', subject: subject.name, problems };
+    } finally {
+      await web.stop();
+    }
+  },
+};
