@@ -1789,7 +1789,7 @@ export interface paths {
          *
          *     `game` is a slug (one the catalog does not know matches nothing); `kinds` any of entry, session, review, list, screenshot, journey; `q` matches review text, list or journey titles, capture descriptions and game names; `rating` (0 to 100) keeps reviews and entries rated at least that; `spoilers=safe` leaves spoiler reviews and captures out, `spoilers=spoilers` keeps only those. `order` new (default) or old. Pass `next_before` (the last item’s `created_at`, to the microsecond) back as `before` to continue; `offset` pages only with exactly one kind in `kinds` (400 `not_allowed` otherwise).
          *
-         *     Each item shows by its own visibility (library entries by the author’s library visibility), never across a block. Items carry `id`, `kind`, `username`, `game_id`, `created_at` and their kind’s fields; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
+         *     Each item shows by its own visibility (library entries by the author’s library visibility; an ignored game’s entry nowhere), never across a block; what moderation removed shows to nobody. Items carry `id`, `kind`, `username`, `game_id`, `created_at`, their kind’s fields and the id of their thing (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`); likeable things (reviews, lists, journeys, captures) carry `likes`, `comments` and `awards`. A library entry’s item is written when the entry is created or its status or rating changes, and changes within 10 minutes of it move that item to the latest instead of adding one; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
          *
          *     The shared feed leaves suspended authors out (but for the reader’s own items); a feed of named people shows their items as their other pages do.
          *
@@ -1819,7 +1819,7 @@ export interface paths {
          *
          *     `game` is a slug (one the catalog does not know matches nothing); `kinds` any of entry, session, review, list, screenshot, journey; `q` matches review text, list or journey titles, capture descriptions and game names; `rating` (0 to 100) keeps reviews and entries rated at least that; `spoilers=safe` leaves spoiler reviews and captures out, `spoilers=spoilers` keeps only those. `order` new (default) or old. Pass `next_before` (the last item’s `created_at`, to the microsecond) back as `before` to continue; `offset` pages only with exactly one kind in `kinds` (400 `not_allowed` otherwise).
          *
-         *     Each item shows by its own visibility (library entries by the author’s library visibility), never across a block. Items carry `id`, `kind`, `username`, `game_id`, `created_at` and their kind’s fields; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
+         *     Each item shows by its own visibility (library entries by the author’s library visibility; an ignored game’s entry nowhere), never across a block; what moderation removed shows to nobody. Items carry `id`, `kind`, `username`, `game_id`, `created_at`, their kind’s fields and the id of their thing (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`); likeable things (reviews, lists, journeys, captures) carry `likes`, `comments` and `awards`. A library entry’s item is written when the entry is created or its status or rating changes, and changes within 10 minutes of it move that item to the latest instead of adding one; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
          *
          *     **Access:** an API key with the scope `reviews.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -1845,7 +1845,7 @@ export interface paths {
          *
          *     `game` is a slug (one the catalog does not know matches nothing); `kinds` any of entry, session, review, list, screenshot, journey; `q` matches review text, list or journey titles, capture descriptions and game names; `rating` (0 to 100) keeps reviews and entries rated at least that; `spoilers=safe` leaves spoiler reviews and captures out, `spoilers=spoilers` keeps only those. `order` new (default) or old. Pass `next_before` (the last item’s `created_at`, to the microsecond) back as `before` to continue; `offset` pages only with exactly one kind in `kinds` (400 `not_allowed` otherwise).
          *
-         *     Each item shows by its own visibility (library entries by the author’s library visibility), never across a block. Items carry `id`, `kind`, `username`, `game_id`, `created_at` and their kind’s fields; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
+         *     Each item shows by its own visibility (library entries by the author’s library visibility; an ignored game’s entry nowhere), never across a block; what moderation removed shows to nobody. Items carry `id`, `kind`, `username`, `game_id`, `created_at`, their kind’s fields and the id of their thing (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`); likeable things (reviews, lists, journeys, captures) carry `likes`, `comments` and `awards`. A library entry’s item is written when the entry is created or its status or rating changes, and changes within 10 minutes of it move that item to the latest instead of adding one; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
          *
          *     Suspended authors are left out (but for the reader’s own items). `totals` counts the closed sessions of the game the reader may see: sessions, minutes and distinct UTC days.
          *
@@ -2021,7 +2021,7 @@ export interface paths {
          * A person’s journeys
          * @description `{username}` is the current name or an alias of the last 30 days. A name nobody holds, and a person who blocks the reader or whom the reader blocks, are the same 404.
          *
-         *     Runs the reader may see by their own visibility (the author sees all), newest first. `game` is shaped like `/games`, or null when the catalog no longer has it.
+         *     Runs the reader may see by their own visibility (the author sees all; what moderation removed, nobody here), newest first, shaped as `GET /journal/journeys` answers them. `game` is shaped like `/games`, or null when the catalog no longer has it. `sessions` and `minutes` count the sessions of the run’s game that started within its times and that the reader may see by their own visibility.
          *
          *     **Access:** an API key with the scope `journal.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -2275,7 +2275,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve a report
-         * @description Records the decision only: removing content and sanctions are their own actions. An unknown or malformed id is 404; resolving again is 409 `already_resolved`. Once resolved, the reporter may report the same target again.
+         * @description Records the decision; with outcome `content_removed` the reported review, list, screenshot, diary session or journey, or comment is also removed in the same step, as `POST /moderation/content/{kind}/{id}` removes it (a target already deleted changes nothing; a profile or Arcade game is not content and stays). Sanctions are their own actions. An unknown or malformed id is 404; resolving again is 409 `already_resolved`. Once resolved, the reporter may report the same target again.
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -2346,6 +2346,28 @@ export interface paths {
         get: operations["get_moderation_actions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/moderation/content/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove or restore a piece of content
+         * @description `kind` is review, list, screenshot, session, journey or comment; `id` is the id a client uses for it (the public id of a list or screenshot, as reports name them). `remove` makes it gone for everyone but its author, who sees `removed: true` and can delete it but not change it (403 `forbidden` reason `removed`); its feed items are hidden until `restore`. Repeating an action answers the same (`removed_at` stays the first removal’s time) and is recorded again. An unknown kind or id is 404 `content_not_found`. Every call is recorded in the moderator actions as `remove_content` or `restore_content` about `content` `<kind>:<id>`, with the `note`. Resolving a report with outcome `content_removed` removes its target the same way.
+         *
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_moderation_content_by_kind_by_id"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2701,11 +2723,297 @@ export interface paths {
          */
         get: operations["get_library_copies"];
         put?: never;
+        /**
+         * Add a copy you own
+         * @description `game_id` and `format` are required; `platform_id` is one of the game’s platforms or null; `format` digital or physical; `note` up to 200 characters (line breaks and tabs kept, other control characters refused). A `game_id` the catalog does not have, or a platform that is not the game’s, is 400 `fields_invalid` naming the field. At most 20 copies per game: one more is 409 `copies_full` with `limit` and `count`.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_library_copies"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/copies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a copy
+         * @description Another account’s copy, or an id that is none, is 404 `copy_not_found`.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_library_copies_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a copy
+         * @description Any of the fields; only those sent change (an empty body changes nothing). `platform_id` is one of the game’s platforms or null; `format` digital or physical; `note` up to 200 characters (line breaks and tabs kept, other control characters refused). A `game_id` the catalog does not have, or a platform that is not the game’s, is 400 `fields_invalid` naming the field. Moving a copy to another game checks its platform (sent, or the one it keeps) against that game, and that game’s 20 places (409 `copies_full`). Another account’s copy, or an id that is none, is 404 `copy_not_found`.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_library_copies_by_id"];
+        trace?: never;
+    };
+    "/api/v1/library/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import entries into your library
+         * @description `entries`: 1 to 500 objects, each `game_id` and the fields of `PUT /library/{game}`, written as that PUT writes them (an entry already there is replaced and keeps its `created_at`). All in one transaction: every entry is written or none. A refusal names the first bad entry’s field, `entries.N.field` (N from 0): the schema’s reasons, and 400 `fields_invalid` for a `game_id` the catalog does not have or that an earlier entry already names, a platform that is not the game’s, a `finished_at` in the future. Past 20,000 entries the import is 409 `library_full` (`limit`, and `count` before it). An import adds nothing to the activity feed.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_library_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your library
+         * @description Every entry of yours, `ignored` ones included (they show in no other read). Filters combine: `status`, the booleans `playing`, `backlog`, `liked`, `ignored`, and `wishlist` (the flag or status WISHLIST). `sort=updated` (default) puts the latest change first; `rating` the highest first, unrated last. `limit` 1 to 1000 (default 100). `games=1` adds `games` by game id, as the profile’s library gives it.
+         *
+         *     **Access:** an API key with the scope `library.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_library"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/library/{game}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your entry of a game
+         * @description `{game}` is a catalog id (digits) or slug: an unknown game is 404 `game_not_found`. `copies` and `import` are the fixed routes beside this one (405 with their methods in `Allow`): a game with such a slug is reached by its id. An entry whose game the catalog lost is still reached by its id, with `game` null. No entry of the game in your library is 404 `entry_not_found`.
+         *
+         *     **Access:** an API key with the scope `library.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_library_by_game"];
+        /**
+         * Put a game in your library
+         * @description The whole entry: fields left out take their defaults (null, or false for the booleans); nothing is required. Answers 201 when the entry is new and 200 when it replaced one, which keeps its `created_at`. `status` is null or COMPLETED, PLAYING, ON_HOLD, DROPPED, BACKLOG, WISHLIST; `playing`, `backlog`, `wishlist`, `liked`, `ignored` are booleans; `rating` an integer from 0 to 100 or null; `platform_id` one of the game’s platforms or null; `finished_at` a time or null. A platform that is not the game’s, or a `finished_at` more than 5 minutes ahead, is 400 `fields_invalid` naming the field. `{game}` is a catalog id (digits) or slug: an unknown game is 404 `game_not_found`. `copies` and `import` are the fixed routes beside this one (405 with their methods in `Allow`): a game with such a slug is reached by its id. An entry whose game the catalog lost is still reached by its id, with `game` null. A library holds at most 20,000 entries: a new one past that is 409 `library_full` with `limit` and `count`. Creating the entry, or changing its status or rating, puts an `entry` item in the activity feed (a second change within 10 minutes moves that item instead of adding one); an ignored entry makes none, and its items are shown to nobody.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        put: operations["put_library_by_game"];
+        post?: never;
+        /**
+         * Take a game out of your library
+         * @description The entry and its feed items go; your copies of the game stay. `{game}` is a catalog id (digits) or slug: an unknown game is 404 `game_not_found`. `copies` and `import` are the fixed routes beside this one (405 with their methods in `Allow`): a game with such a slug is reached by its id. An entry whose game the catalog lost is still reached by its id, with `game` null. No entry is 404 `entry_not_found`.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_library_by_game"];
+        options?: never;
+        head?: never;
+        /**
+         * Change your entry of a game
+         * @description Only the fields sent change; an empty body changes nothing. `status` is null or COMPLETED, PLAYING, ON_HOLD, DROPPED, BACKLOG, WISHLIST; `playing`, `backlog`, `wishlist`, `liked`, `ignored` are booleans; `rating` an integer from 0 to 100 or null; `platform_id` one of the game’s platforms or null; `finished_at` a time or null. A platform that is not the game’s, or a `finished_at` more than 5 minutes ahead, is 400 `fields_invalid` naming the field. `{game}` is a catalog id (digits) or slug: an unknown game is 404 `game_not_found`. `copies` and `import` are the fixed routes beside this one (405 with their methods in `Allow`): a game with such a slug is reached by its id. An entry whose game the catalog lost is still reached by its id, with `game` null. No entry is 404 `entry_not_found`. Creating the entry, or changing its status or rating, puts an `entry` item in the activity feed (a second change within 10 minutes moves that item instead of adding one); an ignored entry makes none, and its items are shown to nobody.
+         *
+         *     **Access:** an API key with the scope `library.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_library_by_game"];
+        trace?: never;
+    };
+    "/api/v1/journal/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your play sessions
+         * @description Your sessions, newest first (by when they were logged), live and removed ones included. `game` filters by a catalog id or slug (a slug the catalog does not know matches nothing). `limit` 1 to 100 (default 20); pass `next_before` back as `before` for the next page, null on the last. Sessions logged in the same instant are never split across pages: a page may end early to keep them together, or hold more than `limit` when they alone fill it.
+         *
+         *     **Access:** an API key with the scope `journal.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_journal_sessions"];
+        put?: never;
+        /**
+         * Log a play session
+         * @description `game_id` (a catalog id, else 400 `fields_invalid`) and `started_at` are required; `note` up to 2000 characters (default ""), `visibility` PUBLIC (default), FOLLOWERS or PRIVATE. Times are ISO 8601 with an offset; a time more than 5 minutes ahead is 400 `fields_invalid` naming it. `ended_at` null (or left out) is a live session; else it may not be before `started_at` nor more than 24 hours after it (400 `fields_invalid` `ended_at`). `minutes` are the whole minutes between the two, rounded down. An account runs one live session at a time: another is 409 `conflict` reason `session_running`, with `id` the running one (close it by PATCHing its `ended_at`). A session is on the activity feed (kind `session`) from when it is closed: created closed, or closed by PATCH.
+         *
+         *     **Access:** an API key with the scope `journal.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_journal_sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/journal/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a play session
+         * @description Its feed items and the comments on it go with it. Another account’s session, an unknown id or one that is not a UUID is 404 `session_not_found`.
+         *
+         *     **Access:** an API key with the scope `journal.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_journal_sessions_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change or close a play session
+         * @description Only the fields sent change, and every rule is judged again on the session they make (a rule broken by the other end of the pair names the field sent). Setting `ended_at` closes a live session and puts it on the feed; setting it to null reopens a closed one, which leaves the feed until it is closed again. Times are ISO 8601 with an offset; a time more than 5 minutes ahead is 400 `fields_invalid` naming it. `ended_at` null (or left out) is a live session; else it may not be before `started_at` nor more than 24 hours after it (400 `fields_invalid` `ended_at`). `minutes` are the whole minutes between the two, rounded down. An account runs one live session at a time: another is 409 `conflict` reason `session_running`, with `id` the running one (close it by PATCHing its `ended_at`). A session moderation removed cannot be changed: 403 `forbidden` reason `removed`. Another account’s session, an unknown id or one that is not a UUID is 404 `session_not_found`.
+         *
+         *     **Access:** an API key with the scope `journal.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_journal_sessions_by_id"];
+        trace?: never;
+    };
+    "/api/v1/journal/journeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your journeys
+         * @description Your journeys, newest first, removed ones included, 24 a page by default (`limit` 1 to 48, `page` 1 to 200). A journey (a run) holds the sessions of its game you logged whose `started_at` falls between its `started_at` and its `finished_at` (open ended while that is null): `sessions` counts them, `minutes` sums their closed minutes. `game` is the catalog row shaped like `/games`, null when the catalog no longer has the game.
+         *
+         *     **Access:** an API key with the scope `journal.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_journal_journeys"];
+        put?: never;
+        /**
+         * Start a journey
+         * @description `game_id` (a catalog id, else 400 `fields_invalid`), `title` (1 to 100 characters) and `started_at` are required; `finished_at` null (default) or the run's end; `visibility` PUBLIC (default), FOLLOWERS or PRIVATE. Times are ISO 8601 with an offset; a time more than 5 minutes ahead is 400 `fields_invalid` naming it, and so is a `finished_at` before `started_at`. It is on the activity feed (kind `journey`) from its creation. An account holds at most 1,000 journeys: then 409 `conflict` reason `journeys_full` with `limit` and `count`. A journey (a run) holds the sessions of its game you logged whose `started_at` falls between its `started_at` and its `finished_at` (open ended while that is null): `sessions` counts them, `minutes` sums their closed minutes. `game` is the catalog row shaped like `/games`, null when the catalog no longer has the game.
+         *
+         *     **Access:** an API key with the scope `journal.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_journal_journeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/journal/journeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a journey
+         * @description Its feed items and the comments on it go with it; the sessions it held stay. Another account’s journey, an unknown id or one that is not a UUID is 404 `journey_not_found`.
+         *
+         *     **Access:** an API key with the scope `journal.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_journal_journeys_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a journey
+         * @description Only the fields sent change; the times are judged again on the journey they make (a rule broken by the other end of the pair names the field sent). Times are ISO 8601 with an offset; a time more than 5 minutes ahead is 400 `fields_invalid` naming it, and so is a `finished_at` before `started_at`. A journey moderation removed cannot be changed: 403 `forbidden` reason `removed`. Another account’s journey, an unknown id or one that is not a UUID is 404 `journey_not_found`.
+         *
+         *     **Access:** an API key with the scope `journal.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_journal_journeys_by_id"];
+        trace?: never;
+    };
+    "/api/v1/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a review
+         * @description A review of a catalog game; a game may be reviewed again (a replay). `body` 1 to 10,000 characters (code points), line breaks and tabs kept, no other control character, and not white space alone (400 `fields_invalid` field `body`); `rating` an integer from 0 to 100 or null; `visibility` PUBLIC, FOLLOWERS or PRIVATE; a `game_id` the catalog does not have is 400 `fields_invalid` field `game_id`. Omitted: `rating` null, `contains_spoilers` false, `visibility` PUBLIC. It shows in the feed at once (an item of kind `review`). 50 reviews per account in any 24 hours, then 429 `rate_limited` with `retry_after` (seconds until one is free); a refused review uses none. `username` is the author’s current one; `game` is null when the catalog lost the game; `comments` leaves out those moderation removed; `awards` is `{award id: count}`.
+         *
+         *     **Access:** an API key with the scope `reviews.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_reviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One review
+         * @description Anyone who may see it, as in the feed: PUBLIC to everyone, FOLLOWERS to the author’s followers, PRIVATE to the author alone, and nobody across a block either way. A review moderation removed shows to its author alone, with `removed: true`. Any other reader, an unknown id, or one that is not a UUID: 404 `review_not_found`. `username` is the author’s current one; `game` is null when the catalog lost the game; `comments` leaves out those moderation removed; `awards` is `{award id: count}`.
+         *
+         *     **Access:** an API key with the scope `reviews.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
+         */
+        get: operations["get_reviews_by_id"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete your review
+         * @description Deletes the review, removed by moderation or not, with its feed item and the comments on it. Another account’s review, or none: 404 `review_not_found`. Deleting gives no review back to the daily 50.
+         *
+         *     **Access:** an API key with the scope `reviews.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_reviews_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change your review
+         * @description Only the fields sent change (`updated_at` with them); a new `game_id` moves the review and its feed item to that game. `body` 1 to 10,000 characters (code points), line breaks and tabs kept, no other control character, and not white space alone (400 `fields_invalid` field `body`); `rating` an integer from 0 to 100 or null; `visibility` PUBLIC, FOLLOWERS or PRIVATE; a `game_id` the catalog does not have is 400 `fields_invalid` field `game_id`. Another account’s review, or none: 404 `review_not_found`. A review moderation removed cannot be changed: 403 `forbidden` reason `removed` (it can be deleted). An empty body changes nothing and answers the review.
+         *
+         *     **Access:** an API key with the scope `reviews.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_reviews_by_id"];
         trace?: never;
     };
     "/api/v1/openapi.json": {
@@ -2766,6 +3074,8 @@ export interface components {
                 second_factor?: boolean;
                 /** Format: date-time */
                 next_change_at?: string;
+                /** @description The thing a conflict is about (`session_running`: the live session). */
+                id?: string;
             };
         };
         AccountSession: {
@@ -2787,7 +3097,7 @@ export interface components {
             /** @description The session making this request. */
             current: boolean;
         };
-        /** @description An item of the activity feed: `id`, `kind`, `username`, `game_id`, `created_at` and its kind’s members. An item whose subject was removed while the page was read shows the common members alone. */
+        /** @description An item of the activity feed: `id`, `kind`, `username`, `game_id`, `created_at` and its kind’s members: the thing it is about (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`; an entry’s thing is its game) and, on likeable things, `likes`, `comments` and `awards`. A library entry’s item shows the entry as it is now: changes within 10 minutes of each other move one item instead of adding more. An item whose subject was removed while the page was read shows the common members alone. */
         ActivityItem: {
             /** Format: uuid */
             id: string;
@@ -2802,9 +3112,22 @@ export interface components {
             created_at: string;
             /** @constant */
             kind: "review";
+            /**
+             * Format: uuid
+             * @description The review (GET /reviews/{id}).
+             */
+            review_id: string;
             body: string;
             rating: number | null;
             contains_spoilers: boolean;
+            /** @description How many people like it. */
+            likes: number;
+            /** @description Comments on it (those moderation removed are not counted). */
+            comments: number;
+            /** @description Awards given to it: award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
         } | {
             /** Format: uuid */
             id: string;
@@ -2819,6 +3142,11 @@ export interface components {
             created_at: string;
             /** @constant */
             kind: "session";
+            /**
+             * Format: uuid
+             * @description The play session.
+             */
+            session_id: string;
             /** @description Null while the session runs. */
             minutes: number | null;
             live: boolean;
@@ -2856,6 +3184,14 @@ export interface components {
             /** @description The list’s public id. */
             list_id: string;
             title: string;
+            /** @description How many people like it. */
+            likes: number;
+            /** @description Comments on it (those moderation removed are not counted). */
+            comments: number;
+            /** @description Awards given to it: award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
         } | {
             /** Format: uuid */
             id: string;
@@ -2870,7 +3206,20 @@ export interface components {
             created_at: string;
             /** @constant */
             kind: "journey";
+            /**
+             * Format: uuid
+             * @description The journey (run).
+             */
+            journey_id: string;
             title: string;
+            /** @description How many people like it. */
+            likes: number;
+            /** @description Comments on it (those moderation removed are not counted). */
+            comments: number;
+            /** @description Awards given to it: award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
         } | {
             /** Format: uuid */
             id: string;
@@ -2888,6 +3237,14 @@ export interface components {
             /** @description The capture’s public id. */
             screenshot_id: string;
             contains_spoilers: boolean;
+            /** @description How many people like it. */
+            likes: number;
+            /** @description Comments on it (those moderation removed are not counted). */
+            comments: number;
+            /** @description Awards given to it: award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
             /** Format: uri */
             imageUrl: string | null;
             /**
@@ -2925,7 +3282,7 @@ export interface components {
              */
             icon_url: string | null;
             /** @description The app’s scopes. */
-            scopes: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "journal.read" | "screenshots.read" | "social.read")[];
+            scopes: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "reviews.write" | "journal.read" | "journal.write" | "screenshots.read" | "screenshots.write" | "social.read" | "social.write" | "notifications.read")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2951,7 +3308,7 @@ export interface components {
              */
             icon_url: string | null;
             /** @description The app’s scopes. */
-            scopes: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "journal.read" | "screenshots.read" | "social.read")[];
+            scopes: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "reviews.write" | "journal.read" | "journal.write" | "screenshots.read" | "screenshots.write" | "social.read" | "social.write" | "notifications.read")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3343,6 +3700,83 @@ export interface components {
             expires_at: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description A play session of your journal. */
+        JournalSession: {
+            /** Format: uuid */
+            id: string;
+            /** @description The catalog id. */
+            game_id: number;
+            /** @description Null when the catalog no longer has the game. */
+            game: {
+                slug: string;
+                name: string;
+                /** @description Null: the catalog has no covers yet. */
+                cover_url: string | null;
+            } | null;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * Format: date-time
+             * @description Null while the session runs.
+             */
+            ended_at: string | null;
+            /** @description Whole minutes between start and end, rounded down; null while the session runs. */
+            minutes: number | null;
+            /** @description The session runs: it has no end yet. */
+            live: boolean;
+            note: string;
+            /** @enum {string} */
+            visibility: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+            /** @description Comments on it. */
+            comments: number;
+            /** @description Moderation removed it: only you see it, and it cannot be changed. */
+            removed: boolean;
+            /**
+             * Format: date-time
+             * @description To the microsecond: pass the last one back as `before`.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A journey (a run through one game) and what it holds. */
+        Journey: {
+            /** Format: uuid */
+            id: string;
+            /** @description The catalog id. */
+            game_id: number;
+            /** @description Shaped like `/games`; null when the catalog no longer has the game. */
+            game: components["schemas"]["Game"] | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description Null only on runs older than the journal’s routes.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description Null while the run goes on.
+             */
+            finished_at: string | null;
+            /** @enum {string} */
+            visibility: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+            /** @description The sessions of its game that started within its times, as the reader may see them. */
+            sessions: number;
+            /** @description Those sessions’ minutes, summed (a running one counts none). */
+            minutes: number;
+            likes: number;
+            comments: number;
+            /** @description Award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
+            /** @description Moderation removed it: only its author sees it, and it cannot be changed. */
+            removed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         /** @description A key as listed: never its token. */
         Key: {
@@ -3750,6 +4184,41 @@ export interface components {
             /** @description What remains of the day’s 20 saves. */
             changes_left: number;
         };
+        /** @description A library entry as its owner sees it. */
+        OwnLibraryEntry: {
+            game_id: number;
+            /** @description The game as the catalog has it; null when the catalog no longer has it. */
+            game: {
+                slug: string;
+                name: string;
+                /**
+                 * Format: uri
+                 * @description Null: the catalog has no covers yet.
+                 */
+                cover_url: string | null;
+            } | null;
+            /** @enum {string|null} */
+            status: "COMPLETED" | "PLAYING" | "ON_HOLD" | "DROPPED" | "BACKLOG" | "WISHLIST" | null;
+            playing: boolean;
+            backlog: boolean;
+            wishlist: boolean;
+            liked: boolean;
+            /** @description Shown only to the owner: an ignored entry is in no other read and makes no feed item. */
+            ignored: boolean;
+            /** @description 0 to 100. */
+            rating: number | null;
+            /** @description One of the game’s platforms. */
+            platform_id: number | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the entry was first added; a PUT that replaces it keeps it.
+             */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         /** @description Where a numbered collection stands (`?page=`). */
         Page: {
             /** @description The page, from 1. */
@@ -3900,6 +4369,48 @@ export interface components {
             can_make_live: boolean;
             /** @description Draft, submitted, in review or approved: the development URL may use it. */
             can_test: boolean;
+        };
+        /** @description A review of a catalog game. */
+        Review: {
+            /** Format: uuid */
+            id: string;
+            /** @description The author’s current username; null while they have none. */
+            username: string | null;
+            /** @description The catalog game reviewed. */
+            game_id: number;
+            /** @description The game as the catalog has it; null when the catalog no longer has it. */
+            game: {
+                slug: string;
+                name: string;
+                /**
+                 * Format: uri
+                 * @description Null: the catalog has no covers yet.
+                 */
+                cover_url: string | null;
+            } | null;
+            /** @description 1 to 10,000 characters; line breaks kept. */
+            body: string;
+            /** @description 0 to 100; null for none. */
+            rating: number | null;
+            contains_spoilers: boolean;
+            /**
+             * @description Who may read it: everyone, the author’s followers, or the author.
+             * @enum {string}
+             */
+            visibility: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+            likes: number;
+            /** @description Comments on the review, but those moderation removed. */
+            comments: number;
+            /** @description Awards given to it, `{award id: count}`; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
+            /** @description Removed by moderation: then shown to its author alone, who can delete it but not change it. */
+            removed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         SessionAccount: {
             /** Format: uuid */
@@ -5459,7 +5970,7 @@ export interface operations {
                                 /** Format: uuid */
                                 app_id: string;
                                 /** @description The app’s current scopes. */
-                                scopes: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "journal.read" | "screenshots.read" | "social.read")[];
+                                scopes: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "reviews.write" | "journal.read" | "journal.write" | "screenshots.read" | "screenshots.write" | "social.read" | "social.write" | "notifications.read")[];
                             } | null;
                         };
                     };
@@ -6322,7 +6833,7 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     description?: string;
-                    scopes?: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "journal.read" | "screenshots.read" | "social.read")[];
+                    scopes?: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "reviews.write" | "journal.read" | "journal.write" | "screenshots.read" | "screenshots.write" | "social.read" | "social.write" | "notifications.read")[];
                 };
             };
         };
@@ -12691,7 +13202,8 @@ export interface operations {
                      *             "platform_id": 6,
                      *             "format": "physical",
                      *             "note": "Collector’s edition",
-                     *             "created_at": "2026-10-05T16:22:41.093Z"
+                     *             "created_at": "2026-10-05T16:22:41.093Z",
+                     *             "updated_at": "2026-10-05T16:22:41.093Z"
                      *           }
                      *         ],
                      *         "play_sessions": [],
@@ -12868,6 +13380,7 @@ export interface operations {
                                 format: unknown;
                                 note: unknown;
                                 created_at: unknown;
+                                updated_at: unknown;
                             }[];
                             /** @description Rows of play_sessions. */
                             play_sessions: {
@@ -12878,7 +13391,9 @@ export interface operations {
                                 minutes: unknown;
                                 note: unknown;
                                 visibility: unknown;
+                                removed_at: unknown;
                                 created_at: unknown;
+                                updated_at: unknown;
                             }[];
                             /** @description Rows of reviews. */
                             reviews: {
@@ -12888,6 +13403,7 @@ export interface operations {
                                 rating: unknown;
                                 contains_spoilers: unknown;
                                 visibility: unknown;
+                                removed_at: unknown;
                                 created_at: unknown;
                                 updated_at: unknown;
                             }[];
@@ -12916,7 +13432,9 @@ export interface operations {
                                 visibility: unknown;
                                 started_at: unknown;
                                 finished_at: unknown;
+                                removed_at: unknown;
                                 created_at: unknown;
+                                updated_at: unknown;
                             }[];
                             /** @description Rows of screenshots. */
                             screenshots: {
@@ -18289,9 +18807,15 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T18:04:11.482911Z",
+                     *           "review_id": "5d2e8a41-7c3b-4f60-9e1d-2b8c6f4a0e73",
                      *           "body": "O mapa é um quebra-cabeça em si.",
                      *           "rating": 95,
-                     *           "contains_spoilers": false
+                     *           "contains_spoilers": false,
+                     *           "likes": 12,
+                     *           "comments": 3,
+                     *           "awards": {
+                     *             "gold": 1
+                     *           }
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c82",
@@ -18299,6 +18823,7 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T17:04:11.482912Z",
+                     *           "session_id": "8f1c4b27-3e9a-4d58-a6b0-7c2e5d9f1a46",
                      *           "minutes": 95,
                      *           "live": false
                      *         },
@@ -18318,7 +18843,10 @@ export interface operations {
                      *           "game_id": null,
                      *           "created_at": "2026-11-21T15:04:11.482914Z",
                      *           "list_id": "mv7q2k9x",
-                     *           "title": "Metroidvanias favoritos"
+                     *           "title": "Metroidvanias favoritos",
+                     *           "likes": 4,
+                     *           "comments": 0,
+                     *           "awards": {}
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c85",
@@ -18326,7 +18854,11 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T14:04:11.482915Z",
-                     *           "title": "Caminho da Dor"
+                     *           "journey_id": "2a7d9e15-6b4c-4f3e-8d21-9c0b7a5e3f68",
+                     *           "title": "Caminho da Dor",
+                     *           "likes": 2,
+                     *           "comments": 1,
+                     *           "awards": {}
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c86",
@@ -18336,6 +18868,9 @@ export interface operations {
                      *           "created_at": "2026-11-21T13:04:11.482916Z",
                      *           "screenshot_id": "k3x9q2vz",
                      *           "contains_spoilers": true,
+                     *           "likes": 7,
+                     *           "comments": 0,
+                     *           "awards": {},
                      *           "imageUrl": "https://jogatina.example/media/screenshots/k3x9q2vz.avif",
                      *           "thumbnailUrl": "https://jogatina.example/media/screenshots/k3x9q2vz-thumb.webp",
                      *           "thumbnailWidth": 640,
@@ -18502,9 +19037,15 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T18:04:11.482911Z",
+                     *           "review_id": "5d2e8a41-7c3b-4f60-9e1d-2b8c6f4a0e73",
                      *           "body": "O mapa é um quebra-cabeça em si.",
                      *           "rating": 95,
-                     *           "contains_spoilers": false
+                     *           "contains_spoilers": false,
+                     *           "likes": 12,
+                     *           "comments": 3,
+                     *           "awards": {
+                     *             "gold": 1
+                     *           }
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c82",
@@ -18512,6 +19053,7 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T17:04:11.482912Z",
+                     *           "session_id": "8f1c4b27-3e9a-4d58-a6b0-7c2e5d9f1a46",
                      *           "minutes": 95,
                      *           "live": false
                      *         }
@@ -18676,9 +19218,15 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T18:04:11.482911Z",
+                     *           "review_id": "5d2e8a41-7c3b-4f60-9e1d-2b8c6f4a0e73",
                      *           "body": "O mapa é um quebra-cabeça em si.",
                      *           "rating": 95,
-                     *           "contains_spoilers": false
+                     *           "contains_spoilers": false,
+                     *           "likes": 12,
+                     *           "comments": 3,
+                     *           "awards": {
+                     *             "gold": 1
+                     *           }
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c82",
@@ -18686,6 +19234,7 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T17:04:11.482912Z",
+                     *           "session_id": "8f1c4b27-3e9a-4d58-a6b0-7c2e5d9f1a46",
                      *           "minutes": 95,
                      *           "live": false
                      *         },
@@ -18705,7 +19254,10 @@ export interface operations {
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T15:04:11.482914Z",
                      *           "list_id": "mv7q2k9x",
-                     *           "title": "Metroidvanias favoritos"
+                     *           "title": "Metroidvanias favoritos",
+                     *           "likes": 4,
+                     *           "comments": 0,
+                     *           "awards": {}
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c85",
@@ -18713,7 +19265,11 @@ export interface operations {
                      *           "username": "ana_souza",
                      *           "game_id": 1942,
                      *           "created_at": "2026-11-21T14:04:11.482915Z",
-                     *           "title": "Caminho da Dor"
+                     *           "journey_id": "2a7d9e15-6b4c-4f3e-8d21-9c0b7a5e3f68",
+                     *           "title": "Caminho da Dor",
+                     *           "likes": 2,
+                     *           "comments": 1,
+                     *           "awards": {}
                      *         },
                      *         {
                      *           "id": "0b6f3c2a-9d4e-4f1a-8c7b-5e2d1a0f9c86",
@@ -18723,6 +19279,9 @@ export interface operations {
                      *           "created_at": "2026-11-21T13:04:11.482916Z",
                      *           "screenshot_id": "k3x9q2vz",
                      *           "contains_spoilers": true,
+                     *           "likes": 7,
+                     *           "comments": 0,
+                     *           "awards": {},
                      *           "imageUrl": "https://jogatina.example/media/screenshots/k3x9q2vz.avif",
                      *           "thumbnailUrl": "https://jogatina.example/media/screenshots/k3x9q2vz-thumb.webp",
                      *           "thumbnailWidth": 640,
@@ -19940,10 +20499,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
-                     *           "title": "Caminho da Dor",
-                     *           "started_at": "2026-03-01T18:30:00.000Z",
-                     *           "finished_at": null,
-                     *           "created_at": "2026-03-01T18:30:00.000Z",
+                     *           "game_id": 1942,
                      *           "game": {
                      *             "id": 1942,
                      *             "slug": "hollow-knight",
@@ -19957,7 +20513,19 @@ export interface operations {
                      *               "Indie"
                      *             ],
                      *             "demo_available": false
-                     *           }
+                     *           },
+                     *           "title": "Caminho da Dor",
+                     *           "started_at": "2026-03-01T18:30:00.000Z",
+                     *           "finished_at": null,
+                     *           "visibility": "PUBLIC",
+                     *           "sessions": 14,
+                     *           "minutes": 1260,
+                     *           "likes": 5,
+                     *           "comments": 2,
+                     *           "awards": {},
+                     *           "removed": false,
+                     *           "created_at": "2026-03-01T18:30:00.000Z",
+                     *           "updated_at": "2026-03-20T21:02:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
@@ -19970,18 +20538,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            title: string;
-                            /** Format: date-time */
-                            started_at: string | null;
-                            /** Format: date-time */
-                            finished_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            game: components["schemas"]["Game"] | null;
-                        }[];
+                        data: components["schemas"]["Journey"][];
                         page: components["schemas"]["Page"];
                     };
                 };
@@ -22493,6 +23050,143 @@ export interface operations {
             };
         };
     };
+    post_moderation_content_by_kind_by_id: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                kind: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "remove" | "restore";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Remove or restore a piece of content */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "kind": "review",
+                     *         "id": "f0d94b2e-7a15-4c38-b6e1-2d8a5c9f3e70",
+                     *         "removed": true,
+                     *         "removed_at": "2026-11-21T15:04:12.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            kind: "review" | "list" | "screenshot" | "session" | "journey" | "comment";
+                            /** @description Lists and screenshots: their public id; the rest: their id. */
+                            id: string;
+                            removed: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When it was first removed; null once restored.
+                             */
+                            removed_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `forbidden`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `content_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_moderation_arcade_queue: {
         parameters: {
             query?: never;
@@ -24934,6 +25628,3221 @@ export interface operations {
             };
             /** @description `insufficient_scope` */
             403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_library_copies: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    game_id: number;
+                    platform_id?: number | null;
+                    /** @enum {string} */
+                    format: "digital" | "physical";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a copy you own */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "61c2f9a4-0d8b-4e37-b5a1-c7e3f2d90b18",
+                     *         "game_id": 1942,
+                     *         "platform_id": 6,
+                     *         "format": "physical",
+                     *         "note": "Collector’s edition",
+                     *         "created_at": "2026-10-05T16:22:41.093Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Copy"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `copies_full`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_library_copies_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a copy */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "61c2f9a4-0d8b-4e37-b5a1-c7e3f2d90b18",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `copy_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_library_copies_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    game_id?: number;
+                    platform_id?: number | null;
+                    /** @enum {string} */
+                    format?: "digital" | "physical";
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Change a copy */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "61c2f9a4-0d8b-4e37-b5a1-c7e3f2d90b18",
+                     *         "game_id": 1942,
+                     *         "platform_id": 6,
+                     *         "format": "physical",
+                     *         "note": "Collector’s edition, with the map",
+                     *         "created_at": "2026-10-05T16:22:41.093Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Copy"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `copy_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `copies_full` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_library_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entries: {
+                        game_id: number;
+                        /** @enum {string|null} */
+                        status?: "COMPLETED" | "PLAYING" | "ON_HOLD" | "DROPPED" | "BACKLOG" | "WISHLIST" | null;
+                        playing?: boolean;
+                        backlog?: boolean;
+                        wishlist?: boolean;
+                        liked?: boolean;
+                        ignored?: boolean;
+                        rating?: number | null;
+                        platform_id?: number | null;
+                        /** Format: date-time */
+                        finished_at?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Import entries into your library */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "created": 212,
+                     *         "updated": 14
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description Entries that were not in the library. */
+                            created: number;
+                            /** @description Entries that replaced one already there. */
+                            updated: number;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `library_full`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_library: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "COMPLETED" | "PLAYING" | "ON_HOLD" | "DROPPED" | "BACKLOG" | "WISHLIST";
+                playing?: boolean;
+                backlog?: boolean;
+                wishlist?: boolean;
+                liked?: boolean;
+                ignored?: boolean;
+                sort?: "updated" | "rating";
+                games?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your library */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "game_id": 1942,
+                     *           "game": {
+                     *             "slug": "the-witcher-3-wild-hunt",
+                     *             "name": "The Witcher 3: Wild Hunt",
+                     *             "cover_url": null
+                     *           },
+                     *           "status": "COMPLETED",
+                     *           "playing": false,
+                     *           "backlog": false,
+                     *           "wishlist": false,
+                     *           "liked": true,
+                     *           "ignored": false,
+                     *           "rating": 95,
+                     *           "platform_id": 6,
+                     *           "finished_at": "2026-03-14T22:10:00.000Z",
+                     *           "created_at": "2024-02-03T15:20:00.000Z",
+                     *           "updated_at": "2026-11-19T20:11:45.902Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 100,
+                     *         "total_items": 1,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       },
+                     *       "games": {
+                     *         "1942": {
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover": null,
+                     *           "slug": "the-witcher-3-wild-hunt"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnLibraryEntry"][];
+                        page: components["schemas"]["Page"];
+                        /** @description With `games=1`: by game id; null for a game the catalog no longer has. */
+                        games?: {
+                            [key: string]: {
+                                name: string;
+                                /**
+                                 * Format: uri
+                                 * @description Null for now.
+                                 */
+                                cover: string | null;
+                                slug: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_library_by_game: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your entry of a game */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "status": "COMPLETED",
+                     *         "playing": false,
+                     *         "backlog": false,
+                     *         "wishlist": false,
+                     *         "liked": true,
+                     *         "ignored": false,
+                     *         "rating": 95,
+                     *         "platform_id": 6,
+                     *         "finished_at": "2026-03-14T22:10:00.000Z",
+                     *         "created_at": "2024-02-03T15:20:00.000Z",
+                     *         "updated_at": "2026-11-19T20:11:45.902Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnLibraryEntry"];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `game_not_found`; `not_found` reason `entry_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `method_not_allowed` */
+            405: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_library_by_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string|null} */
+                    status?: "COMPLETED" | "PLAYING" | "ON_HOLD" | "DROPPED" | "BACKLOG" | "WISHLIST" | null;
+                    playing?: boolean;
+                    backlog?: boolean;
+                    wishlist?: boolean;
+                    liked?: boolean;
+                    ignored?: boolean;
+                    rating?: number | null;
+                    platform_id?: number | null;
+                    /** Format: date-time */
+                    finished_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The entry was there and is replaced (its `created_at` kept). */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "status": "COMPLETED",
+                     *         "playing": false,
+                     *         "backlog": false,
+                     *         "wishlist": false,
+                     *         "liked": true,
+                     *         "ignored": false,
+                     *         "rating": 95,
+                     *         "platform_id": 6,
+                     *         "finished_at": "2026-03-14T22:10:00.000Z",
+                     *         "created_at": "2024-02-03T15:20:00.000Z",
+                     *         "updated_at": "2026-11-19T20:11:45.902Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnLibraryEntry"];
+                    };
+                };
+            };
+            /** @description Put a game in your library */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "status": "COMPLETED",
+                     *         "playing": false,
+                     *         "backlog": false,
+                     *         "wishlist": false,
+                     *         "liked": true,
+                     *         "ignored": false,
+                     *         "rating": 95,
+                     *         "platform_id": 6,
+                     *         "finished_at": "2026-03-14T22:10:00.000Z",
+                     *         "created_at": "2024-02-03T15:20:00.000Z",
+                     *         "updated_at": "2026-11-19T20:11:45.902Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnLibraryEntry"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `game_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `method_not_allowed` */
+            405: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `library_full` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_library_by_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Take a game out of your library */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "game_id": 1942,
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            game_id: number;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `game_not_found`; `not_found` reason `entry_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `method_not_allowed` */
+            405: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_library_by_game: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                game: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @enum {string|null} */
+                    status?: "COMPLETED" | "PLAYING" | "ON_HOLD" | "DROPPED" | "BACKLOG" | "WISHLIST" | null;
+                    playing?: boolean;
+                    backlog?: boolean;
+                    wishlist?: boolean;
+                    liked?: boolean;
+                    ignored?: boolean;
+                    rating?: number | null;
+                    platform_id?: number | null;
+                    /** Format: date-time */
+                    finished_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Change your entry of a game */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "status": "COMPLETED",
+                     *         "playing": false,
+                     *         "backlog": false,
+                     *         "wishlist": false,
+                     *         "liked": true,
+                     *         "ignored": false,
+                     *         "rating": 100,
+                     *         "platform_id": 6,
+                     *         "finished_at": "2026-03-14T22:10:00.000Z",
+                     *         "created_at": "2024-02-03T15:20:00.000Z",
+                     *         "updated_at": "2026-11-19T20:11:45.902Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnLibraryEntry"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `game_not_found`; `not_found` reason `entry_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `method_not_allowed` */
+            405: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_journal_sessions: {
+        parameters: {
+            query?: {
+                game?: string;
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your play sessions */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "9d0e4a7c-2b5f-4c18-8e3a-71f6b0c2d4e5",
+                     *           "game_id": 7346,
+                     *           "game": {
+                     *             "slug": "celeste",
+                     *             "name": "Celeste",
+                     *             "cover_url": null
+                     *           },
+                     *           "started_at": "2026-11-21T20:00:00.000Z",
+                     *           "ended_at": null,
+                     *           "minutes": null,
+                     *           "live": true,
+                     *           "note": "",
+                     *           "visibility": "PUBLIC",
+                     *           "comments": 0,
+                     *           "removed": false,
+                     *           "created_at": "2026-11-21T20:00:04.527310Z",
+                     *           "updated_at": "2026-11-21T20:00:04.527Z"
+                     *         },
+                     *         {
+                     *           "id": "3f6b2d1e-8c4a-4e7b-9a05-6d2c1b7e4f90",
+                     *           "game_id": 1942,
+                     *           "game": {
+                     *             "slug": "hollow-knight",
+                     *             "name": "Hollow Knight",
+                     *             "cover_url": null
+                     *           },
+                     *           "started_at": "2026-11-20T19:05:00.000Z",
+                     *           "ended_at": "2026-11-20T21:17:30.000Z",
+                     *           "minutes": 132,
+                     *           "live": false,
+                     *           "note": "Finally beat the Mantis Lords.",
+                     *           "visibility": "PUBLIC",
+                     *           "comments": 2,
+                     *           "removed": false,
+                     *           "created_at": "2026-11-20T19:05:02.118734Z",
+                     *           "updated_at": "2026-11-20T21:17:41.502Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_before": "2026-11-20T19:05:02.118734Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["JournalSession"][];
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Pass it as `before` for the next page; null on the last.
+                         */
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_journal_sessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    game_id: number;
+                    /** Format: date-time */
+                    started_at: string;
+                    /** Format: date-time */
+                    ended_at?: string | null;
+                    note?: string;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Log a play session */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "9d0e4a7c-2b5f-4c18-8e3a-71f6b0c2d4e5",
+                     *         "game_id": 7346,
+                     *         "game": {
+                     *           "slug": "celeste",
+                     *           "name": "Celeste",
+                     *           "cover_url": null
+                     *         },
+                     *         "started_at": "2026-11-21T20:00:00.000Z",
+                     *         "ended_at": null,
+                     *         "minutes": null,
+                     *         "live": true,
+                     *         "note": "",
+                     *         "visibility": "PUBLIC",
+                     *         "comments": 0,
+                     *         "removed": false,
+                     *         "created_at": "2026-11-21T20:00:04.527310Z",
+                     *         "updated_at": "2026-11-21T20:00:04.527Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["JournalSession"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `session_running`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_journal_sessions_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a play session */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f6b2d1e-8c4a-4e7b-9a05-6d2c1b7e4f90",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `session_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_journal_sessions_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    game_id?: number;
+                    /** Format: date-time */
+                    started_at?: string;
+                    /** Format: date-time */
+                    ended_at?: string | null;
+                    note?: string;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Change or close a play session */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f6b2d1e-8c4a-4e7b-9a05-6d2c1b7e4f90",
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "hollow-knight",
+                     *           "name": "Hollow Knight",
+                     *           "cover_url": null
+                     *         },
+                     *         "started_at": "2026-11-20T19:05:00.000Z",
+                     *         "ended_at": "2026-11-20T21:17:30.000Z",
+                     *         "minutes": 132,
+                     *         "live": false,
+                     *         "note": "Finally beat the Mantis Lords.",
+                     *         "visibility": "PUBLIC",
+                     *         "comments": 2,
+                     *         "removed": false,
+                     *         "created_at": "2026-11-20T19:05:02.118734Z",
+                     *         "updated_at": "2026-11-20T21:17:41.502Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["JournalSession"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `removed` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `session_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `session_running` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_journal_journeys: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your journeys */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "6a1f3c9e-4d2b-4b87-a0e5-2c8d7f1b3e64",
+                     *           "game_id": 1942,
+                     *           "game": {
+                     *             "id": 1942,
+                     *             "slug": "hollow-knight",
+                     *             "name": "Hollow Knight",
+                     *             "release_year": 2017,
+                     *             "type": 0,
+                     *             "rating": 90.4,
+                     *             "genres": [
+                     *               "Platform",
+                     *               "Adventure"
+                     *             ],
+                     *             "demo_available": false
+                     *           },
+                     *           "title": "Steel Soul run",
+                     *           "started_at": "2026-11-01T18:00:00.000Z",
+                     *           "finished_at": null,
+                     *           "visibility": "PUBLIC",
+                     *           "sessions": 6,
+                     *           "minutes": 731,
+                     *           "likes": 4,
+                     *           "comments": 1,
+                     *           "awards": {
+                     *             "gg": 2
+                     *           },
+                     *           "removed": false,
+                     *           "created_at": "2026-11-01T18:02:13.440Z",
+                     *           "updated_at": "2026-11-01T18:02:13.440Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 24,
+                     *         "total_items": 1,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["Journey"][];
+                        page: components["schemas"]["Page"];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_journal_journeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    game_id: number;
+                    title: string;
+                    /** Format: date-time */
+                    started_at: string;
+                    /** Format: date-time */
+                    finished_at?: string | null;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Start a journey */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6a1f3c9e-4d2b-4b87-a0e5-2c8d7f1b3e64",
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "id": 1942,
+                     *           "slug": "hollow-knight",
+                     *           "name": "Hollow Knight",
+                     *           "release_year": 2017,
+                     *           "type": 0,
+                     *           "rating": 90.4,
+                     *           "genres": [
+                     *             "Platform",
+                     *             "Adventure"
+                     *           ],
+                     *           "demo_available": false
+                     *         },
+                     *         "title": "Steel Soul run",
+                     *         "started_at": "2026-11-01T18:00:00.000Z",
+                     *         "finished_at": null,
+                     *         "visibility": "PUBLIC",
+                     *         "sessions": 0,
+                     *         "minutes": 0,
+                     *         "likes": 0,
+                     *         "comments": 0,
+                     *         "awards": {},
+                     *         "removed": false,
+                     *         "created_at": "2026-11-01T18:02:13.440Z",
+                     *         "updated_at": "2026-11-01T18:02:13.440Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Journey"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `journeys_full`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_journal_journeys_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a journey */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6a1f3c9e-4d2b-4b87-a0e5-2c8d7f1b3e64",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_journal_journeys_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    game_id?: number;
+                    title?: string;
+                    /** Format: date-time */
+                    started_at?: string;
+                    /** Format: date-time */
+                    finished_at?: string | null;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Change a journey */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "6a1f3c9e-4d2b-4b87-a0e5-2c8d7f1b3e64",
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "id": 1942,
+                     *           "slug": "hollow-knight",
+                     *           "name": "Hollow Knight",
+                     *           "release_year": 2017,
+                     *           "type": 0,
+                     *           "rating": 90.4,
+                     *           "genres": [
+                     *             "Platform",
+                     *             "Adventure"
+                     *           ],
+                     *           "demo_available": false
+                     *         },
+                     *         "title": "Steel Soul run",
+                     *         "started_at": "2026-11-01T18:00:00.000Z",
+                     *         "finished_at": "2026-11-22T23:40:00.000Z",
+                     *         "visibility": "PUBLIC",
+                     *         "sessions": 6,
+                     *         "minutes": 731,
+                     *         "likes": 4,
+                     *         "comments": 1,
+                     *         "awards": {
+                     *           "gg": 2
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-01T18:02:13.440Z",
+                     *         "updated_at": "2026-11-22T23:41:05.017Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Journey"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `removed` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_reviews: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    game_id: number;
+                    body: string;
+                    /** @default null */
+                    rating?: number | null;
+                    /** @default false */
+                    contains_spoilers?: boolean;
+                    /**
+                     * @default PUBLIC
+                     * @enum {string}
+                     */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Write a review */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+                     *         "username": "ana_plays",
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
+                     *         "rating": 95,
+                     *         "contains_spoilers": false,
+                     *         "visibility": "PUBLIC",
+                     *         "likes": 0,
+                     *         "comments": 0,
+                     *         "awards": {},
+                     *         "removed": false,
+                     *         "created_at": "2026-11-02T21:14:08.512Z",
+                     *         "updated_at": "2026-11-02T21:14:08.512Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_reviews_by_id: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One review */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `private, no-store` when the review is not PUBLIC or the reader is signed in; otherwise `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+                     *         "username": "ana_plays",
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
+                     *         "rating": 95,
+                     *         "contains_spoilers": false,
+                     *         "visibility": "PUBLIC",
+                     *         "likes": 12,
+                     *         "comments": 3,
+                     *         "awards": {
+                     *           "masterpiece": 2
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-02T21:14:08.512Z",
+                     *         "updated_at": "2026-11-03T09:40:51.007Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `review_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_reviews_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete your review */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `review_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_reviews_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    game_id?: number;
+                    body?: string;
+                    rating?: number | null;
+                    contains_spoilers?: boolean;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Change your review */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+                     *         "username": "ana_plays",
+                     *         "game_id": 1942,
+                     *         "game": {
+                     *           "slug": "the-witcher-3-wild-hunt",
+                     *           "name": "The Witcher 3: Wild Hunt",
+                     *           "cover_url": null
+                     *         },
+                     *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
+                     *         "rating": 90,
+                     *         "contains_spoilers": true,
+                     *         "visibility": "PUBLIC",
+                     *         "likes": 12,
+                     *         "comments": 3,
+                     *         "awards": {
+                     *           "masterpiece": 2
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-02T21:14:08.512Z",
+                     *         "updated_at": "2026-11-03T09:40:51.007Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Review"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `removed` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `review_not_found` */
+            404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
