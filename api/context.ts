@@ -24,6 +24,8 @@ export interface Caller {
   account: Account;
   key: KeyIdentity | null;
   session: Session | null;
+  /** Whether the account is suspended, when the lookup that found the caller already asked (keys do). */
+  suspended?: boolean;
 }
 
 export interface AppState {

@@ -50,7 +50,7 @@ export async function resolveKey(ctx: Ctx, allowance: Allowance | null): Promise
   const { knex, log, allowances } = ctx.services;
   const found = await findKeyCaller(knex, token, allowance);
   if (!found) throw invalidKey();
-  ctx.state.caller = { account: found.account, key: found.key, session: null };
+  ctx.state.caller = { account: found.account, key: found.key, session: null, suspended: found.suspended };
   noteKeyUse(knex, found.key).catch((error) => log.warn({ err: error }, 'could not record key use'));
   if (!allowance || !found.charge) return;
   const state = allowances.stateAfter(allowance, found.charge.points, found.charge.expire);
@@ -90,7 +90,7 @@ async function refuseSuspendedWrite(
   const caller = ctx.state.caller;
   if (allowance !== 'write' || !caller) return;
   if (caller.session && ctx.method === 'DELETE') return;
-  if (await accountSuspended(ctx.services.knex, caller.account.id)) {
+  if (caller.suspended ?? (await accountSuspended(ctx.services.knex, caller.account.id))) {
     throw forbidden(reason, {}, 'This account is suspended: it may read, but not change anything.');
   }
 }

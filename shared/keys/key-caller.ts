@@ -1,9 +1,11 @@
 // Resolving an API key to its caller: one statement reads the key with its app's current scopes and its
 // owner (so a scope change or a revocation is seen on the very next request) and, when the route names
-// an allowance, charges it in the same round trip. Unknown, revoked and expired keys all come back as
-// null, and the caller answers them alike.
+// an allowance, charges it in the same round trip, and tells whether the owner is suspended (a write
+// refuses them: one more round trip on every write otherwise). Unknown, revoked and expired keys all come
+// back as null, and the caller answers them alike.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
+import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { WINDOW_MS } from './allowances.js';
 import { queryPrepared } from '../platform/db/prepared.js';
 import { keyTokenHash } from './key-token.js';
@@ -21,13 +23,16 @@ export interface KeyCaller {
   key: KeyIdentity;
   /** Points used in the allowance's window after this charge, and when the window ends (epoch ms). */
   charge: { points: number; expire: number } | null;
+  /** The owner is under an active Suspensão or Banimento permanente now. */
+  suspended: boolean;
 }
 
 /** last_used_at is written at most once a minute per key, not on every request. */
 const LAST_USED_EVERY_MS = 60 * 1000;
 
 const LIVE_KEY = `
-  SELECT acc.*, k.id AS key_id, k.app_id AS key_app_id, a.scopes AS key_scopes, k.last_used_at AS key_last_used_at
+  SELECT acc.*, k.id AS key_id, k.app_id AS key_app_id, a.scopes AS key_scopes, k.last_used_at AS key_last_used_at,
+    NOT ${NOT_SUSPENDED('acc.id')} AS key_owner_suspended
   FROM api_keys k JOIN apps a ON a.id = k.app_id JOIN accounts acc ON acc.id = k.account_id
   WHERE k.token_hash = $1 AND k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())`;
 
@@ -65,7 +70,16 @@ export async function findKeyCaller(
     : await queryPrepared(knex, 'jogatina_key', LIVE_KEY, [hash]);
   const row = rows[0];
   if (!row) return null;
-  const { key_id, key_app_id, key_scopes, key_last_used_at, charged_points, charged_expire, ...accountColumns } = row;
+  const {
+    key_id,
+    key_app_id,
+    key_scopes,
+    key_last_used_at,
+    key_owner_suspended,
+    charged_points,
+    charged_expire,
+    ...accountColumns
+  } = row;
   return {
     account: Account.fromJson(accountColumns, { skipValidation: true }),
     key: {
@@ -75,6 +89,7 @@ export async function findKeyCaller(
       last_used_at: key_last_used_at as Date | null,
     },
     charge: allowance ? { points: Number(charged_points), expire: Number(charged_expire) } : null,
+    suspended: key_owner_suspended === true,
   };
 }
 
