@@ -32,6 +32,8 @@ export interface LoadResult {
   p99: number;
   requests: number;
   errors: number;
+  /** How many answers had each unexpected status. */
+  unexpected?: Record<number, number>;
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -43,6 +45,7 @@ export function percentile(sorted: number[], p: number): number {
 export async function measure(options: LoadOptions): Promise<LoadResult> {
   let unexpected = 0;
   const expected = [options.expectStatus].flat();
+  const statuses: Record<number, number> = {};
   const latencies: number[] = [];
   const started = process.hrtime.bigint();
   const result = await autocannon({
@@ -70,7 +73,10 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     setupClient: (client) => {
       client.on('response', (statusCode: number, _bytes: number, responseTime: number) => {
         latencies.push(responseTime);
-        if (!expected.includes(statusCode)) unexpected += 1;
+        if (!expected.includes(statusCode)) {
+          unexpected += 1;
+          statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+        }
       });
     },
   });
@@ -83,6 +89,7 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     p99: percentile(latencies, 99),
     requests: latencies.length,
     errors: result.errors + result.timeouts + unexpected,
+    unexpected: statuses,
   };
 }
 

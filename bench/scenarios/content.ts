@@ -181,7 +181,9 @@ export const content: Scenario = {
         const options = { ...load, url: `${base}/api/v1/me`, connections: 20 };
         await measure({ ...options, durationSeconds: 3 });
         const result = await measure({ ...options, durationSeconds: Math.max(durationSeconds, 10) });
-        if (result.errors > 0) problems.push(`${name}: ${result.errors} answer(s) not ${load.expectStatus}`);
+        if (result.errors > 0) {
+          problems.push(`${name}: ${result.errors} error(s), unexpected statuses ${JSON.stringify(result.unexpected)}`);
+        }
         return { name, result };
       };
       const rows: Row[] = [
@@ -204,7 +206,9 @@ export const content: Scenario = {
           generate: () => (chance(0.5) ? libraryWrite(world) : reviewWrite(world)),
           expectStatus: [200, 201],
         });
-        if (result.errors > 0) problems.push(`writing the rest: ${result.errors} answer(s) refused`);
+        if (result.errors > 0) {
+          problems.push(`writing the rest: ${result.errors} error(s), statuses ${JSON.stringify(result.unexpected)}`);
+        }
         left -= result.requests;
       }
       console.log(

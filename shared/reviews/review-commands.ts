@@ -3,7 +3,8 @@
 // visibility from the review (the database keeps it), and leaves with the review (a trigger, which also
 // deletes the comments on it).
 import type { Knex } from 'knex';
-import { addFeedItem, moveFeedItems } from '../content/feed-items.js';
+import { fieldsInvalid } from '../content/content-rules.js';
+import { moveFeedItems } from '../content/feed-items.js';
 import { gameInBody } from '../content/game-refs.js';
 import { forbidden } from '../platform/errors.js';
 import { takeRollingUse } from '../platform/rate-limits/rolling-cap.js';
@@ -14,25 +15,37 @@ import type { ReviewChanges, ReviewInput, ReviewRow } from './rows.js';
 
 /**
  * A new review by `authorId`. The cap's use is taken first, so a review refused after it (an unknown game)
- * gives its use back with the rollback; a game may be reviewed any number of times (a replay).
+ * gives its use back with the rollback; a game may be reviewed any number of times (a replay). The feed
+ * item is written in the review's statement: its visibility is derived after that statement, which sees
+ * the review.
  */
 export async function createReview(knex: Knex, authorId: string, input: ReviewInput): Promise<ReviewRow> {
   refuseBlankBody(input.body);
   return knex.transaction(async (trx) => {
     await takeRollingUse(trx, REVIEW_DAILY_CAP, authorId);
-    await gameInBody(trx, input.game_id);
-    const [{ id }] = await trx('reviews')
-      .insert({
-        account_id: authorId,
-        game_id: input.game_id,
+    // The game, the review, its feed item and what the answer shows, in one round trip: POST /reviews is
+    // on the hot path of the community (p95 under 30 ms at 20 clients).
+    const { rows } = await trx.raw<{ rows: ReviewRow[] }>(
+      `WITH game AS (SELECT id, slug, name FROM games WHERE id = :game),
+       made AS (INSERT INTO reviews (account_id, game_id, body, rating, contains_spoilers, visibility)
+         SELECT :author, game.id, :body, :rating, :spoilers, :visibility FROM game RETURNING *),
+       item AS (INSERT INTO activity_items (account_id, kind, subject_id, game_id)
+         SELECT account_id, 'review', id, game_id FROM made)
+       SELECT made.*, (SELECT a.username FROM accounts a WHERE a.id = :author) AS username, 0 AS comments,
+         game.slug AS game_slug, game.name AS game_name
+       FROM made CROSS JOIN game`,
+      {
+        game: input.game_id,
+        author: authorId,
         body: input.body,
         rating: input.rating,
-        contains_spoilers: input.contains_spoilers,
+        spoilers: input.contains_spoilers,
         visibility: input.visibility,
-      })
-      .returning('id');
-    await addFeedItem(trx, { accountId: authorId, kind: 'review', subjectId: id, gameId: input.game_id });
-    return (await findOwnReview(trx, authorId, id))!;
+      },
+    );
+    // No game of that id: the rollback gives the cap's use back.
+    if (!rows[0]) throw fieldsInvalid('game_id', 'The catalog has no game with this id.');
+    return rows[0];
   });
 }
 

@@ -11,16 +11,23 @@ export interface RollingCap {
   windowSeconds: number;
 }
 
-/** Takes one use of `cap` for `subject` in `trx`, or throws 429 `rate_limited` with `retry_after`. */
+/**
+ * Takes one use of `cap` for `subject` in `trx`, or throws 429 `rate_limited` with `retry_after`. Two
+ * statements: the lock first, so the count that follows is read after every writer before has committed.
+ */
 export async function takeRollingUse(trx: Knex.Transaction, cap: RollingCap, subject: string): Promise<void> {
   const key = `${cap.name}:${subject}`;
   // Held to the end of the transaction: the next writer of this key counts after this one committed.
   await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key]);
+  // Counts the window's last `limit` uses and takes one when there is room, in one round trip.
   const { rows } = await trx.raw<{ rows: Array<{ used: number; oldest: Date | null }> }>(
-    `SELECT count(*)::int AS used, min(at) AS oldest FROM (
+    `WITH recent AS (
        SELECT at FROM rolling_uses WHERE key = ? AND at > now() - make_interval(secs => ?)
-       ORDER BY at DESC LIMIT ?) recent`,
-    [key, cap.windowSeconds, cap.limit],
+       ORDER BY at DESC LIMIT ?),
+     window_ AS (SELECT count(*)::int AS used, min(at) AS oldest FROM recent),
+     taken AS (INSERT INTO rolling_uses (key) SELECT ? FROM window_ WHERE used < ?)
+     SELECT used, oldest FROM window_`,
+    [key, cap.windowSeconds, cap.limit, key, cap.limit],
   );
   const { used, oldest } = rows[0];
   if (used >= cap.limit) {
@@ -28,7 +35,6 @@ export async function takeRollingUse(trx: Knex.Transaction, cap: RollingCap, sub
     const waitMs = new Date(oldest!).getTime() + cap.windowSeconds * 1000 - Date.now();
     throw rateLimited(Math.max(waitMs, 1000) / 1000);
   }
-  await trx('rolling_uses').insert({ key });
 }
 
 /** Forgets uses older than every window (the longest cap is a day): the retention purge calls it. */
