@@ -10,6 +10,7 @@ import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
 import { seedDemoPeople } from '../../db/seeds/demo-people.js';
 import { createApp, updateApp } from '../../shared/keys/apps.js';
 import { createKey } from '../../shared/keys/keys.js';
+import { NOT_SUSPENDED } from '../../shared/moderation/suspension.js';
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
 import { measure, type GeneratedRequest, type LoadOptions } from '../lib/load.js';
@@ -43,7 +44,11 @@ function wordFrom(words: string[]): string {
 function reviewBody(words: string[]): string {
   // Mostly a few sentences; one in ten a long essay.
   const count = chance(0.1) ? between(300, 1500) : between(5, 120);
-  return Array.from({ length: count }, () => pick(words)).join(chance(0.05) ? '\n' : ' ');
+  // Within the 10,000 characters a review may hold.
+  return Array.from({ length: count }, () => pick(words))
+    .join(chance(0.05) ? '\n' : ' ')
+    .slice(0, 10_000)
+    .trim();
 }
 
 interface World {
@@ -60,12 +65,13 @@ async function prepare(url: string): Promise<World> {
     const started = Date.now();
     await loadDemoCatalog(knex);
     const seeded = await seedDemoPeople(knex, { accounts: ACCOUNTS, entriesPerAccount: ENTRIES });
-    const writers: Array<{ id: string; username: string }> = await knex('accounts')
-      .whereIn(
-        'username',
-        Array.from({ length: Math.min(WRITERS, ACCOUNTS) }, (_, n) => `demo_${n}`),
-      )
-      .select('id', 'username');
+    // Writers who may write: the demo has suspended people, whose writes are refused (403 `suspended`).
+    const writers: Array<{ id: string; username: string }> = await knex('accounts as a')
+      .where('a.username', 'like', 'demo\\_%')
+      .whereRaw(NOT_SUSPENDED('a.id'))
+      .orderBy('a.username')
+      .limit(WRITERS)
+      .select('a.id', 'a.username');
     const tokens: string[] = [];
     for (const writer of writers) {
       const app = await createApp(knex, writer.id, { name: 'bench writer' });

@@ -30,11 +30,17 @@ export async function addFeedItem(trx: Knex.Transaction, subject: FeedSubject): 
  * moves to now (it shows the entry as it is now, so one change or five read the same); else a new item.
  */
 export async function noteEntryChange(trx: Knex.Transaction, accountId: string, entryId: string, gameId: number) {
-  const moved = await trx('activity_items')
-    .where({ account_id: accountId, kind: 'entry', subject_id: entryId })
-    .where('created_at', '>', trx.raw('now() - make_interval(secs => ?)', [ENTRY_COALESCE_MS / 1000]))
-    .update({ created_at: trx.fn.now() });
-  if (moved === 0) await addFeedItem(trx, { accountId, kind: 'entry', subjectId: entryId, gameId });
+  // One round trip either way: the move, and the insert only when nothing moved.
+  await trx.raw(
+    `WITH moved AS (
+       UPDATE activity_items SET created_at = now()
+       WHERE account_id = :account AND kind = 'entry' AND subject_id = :entry
+         AND created_at > now() - make_interval(secs => :window)
+       RETURNING id)
+     INSERT INTO activity_items (account_id, kind, subject_id, game_id)
+     SELECT :account, 'entry', :entry, :game WHERE NOT EXISTS (SELECT 1 FROM moved)`,
+    { account: accountId, entry: entryId, game: gameId, window: ENTRY_COALESCE_MS / 1000 },
+  );
 }
 
 /** A subject's game changed: its items follow (the feed of a game reads items by their game). */
