@@ -111,11 +111,13 @@ export interface JourneyQuery {
   limit: number;
 }
 
-/** The owner's journeys, newest first by (created_at, id), removed ones included, by numbered pages. */
-export async function listJourneys(knex: Knex, ownerId: string, query: JourneyQuery) {
+/**
+ * A numbered page of the journeys `base` selects (a query on `journeys as j`), newest first by (created_at,
+ * id), shown with the totals `seen` allows.
+ */
+export async function pageOfJourneys(knex: Knex, base: Knex.QueryBuilder, query: JourneyQuery, seen: SessionsSeen) {
   const spec: PageSpec = { size: query.limit, maxPage: JOURNEY_PAGE.maxPage };
   const { limit, offset } = pageWindow(query.page, spec);
-  const base = knex('journeys as j').where('j.account_id', ownerId);
   const [rows, total] = await Promise.all([
     base
       .clone()
@@ -131,5 +133,10 @@ export async function listJourneys(knex: Knex, ownerId: string, query: JourneyQu
       .first(knex.raw('count(*)::int AS total'))
       .then((row: { total: number }) => row.total),
   ]);
-  return { data: await journeysAsShown(knex, rows, AUTHOR_SEES), page: pageObject(query.page, spec, total) };
+  return { data: await journeysAsShown(knex, rows, seen), page: pageObject(query.page, spec, total) };
+}
+
+/** The owner's journeys, newest first, removed ones included, by numbered pages. */
+export function listJourneys(knex: Knex, ownerId: string, query: JourneyQuery) {
+  return pageOfJourneys(knex, knex('journeys as j').where('j.account_id', ownerId), query, AUTHOR_SEES);
 }
