@@ -4,6 +4,8 @@
 // stranger, nobody signed in, someone the owner blocked and someone who blocked the owner. Then the owners
 // change and delete what they wrote, and the reads follow at once.
 import { expect } from 'chai';
+import { checkConsistency } from '../../shared/consistency/check.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
@@ -217,5 +219,10 @@ describe('what people write, as every reader sees it', () => {
     expect(own.body.data.map((e: { game_id: number; ignored: boolean }) => [e.game_id, e.ignored])).to.deep.equal([
       [game.id, true],
     ]);
+  });
+
+  it('leaves every stored item visibility equal to the rule after all those writes, changes and deletes', async () => {
+    const findings = (await checkConsistency(db())).filter((finding) => finding.rule.startsWith('an activity item'));
+    expect(findings, JSON.stringify(findings)).to.deep.equal([]);
   });
 });
