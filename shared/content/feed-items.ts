@@ -3,6 +3,7 @@
 // activity_item_visibility), never passed. A deleted subject takes its items with it (a trigger), so
 // nothing here deletes.
 import type { Knex } from 'knex';
+import { queryPrepared } from '../platform/db/prepared.js';
 
 export type FeedKind = 'entry' | 'session' | 'review' | 'list' | 'screenshot' | 'journey';
 
@@ -29,18 +30,22 @@ export async function addFeedItem(trx: Knex.Transaction, subject: FeedSubject): 
  * A library entry changed its status or rating (or was created): its item of the last 10 minutes, if any,
  * moves to now (it shows the entry as it is now, so one change or five read the same); else a new item.
  */
+const NOTE_ENTRY_CHANGE = `WITH moved AS (
+    UPDATE activity_items SET created_at = now()
+    WHERE account_id = $1 AND kind = 'entry' AND subject_id = $2
+      AND created_at > now() - make_interval(secs => $4::int)
+    RETURNING id)
+  INSERT INTO activity_items (account_id, kind, subject_id, game_id)
+  SELECT $1, 'entry', $2, $3 WHERE NOT EXISTS (SELECT 1 FROM moved)`;
+
 export async function noteEntryChange(trx: Knex.Transaction, accountId: string, entryId: string, gameId: number) {
-  // One round trip either way: the move, and the insert only when nothing moved.
-  await trx.raw(
-    `WITH moved AS (
-       UPDATE activity_items SET created_at = now()
-       WHERE account_id = :account AND kind = 'entry' AND subject_id = :entry
-         AND created_at > now() - make_interval(secs => :window)
-       RETURNING id)
-     INSERT INTO activity_items (account_id, kind, subject_id, game_id)
-     SELECT :account, 'entry', :entry, :game WHERE NOT EXISTS (SELECT 1 FROM moved)`,
-    { account: accountId, entry: entryId, game: gameId, window: ENTRY_COALESCE_MS / 1000 },
-  );
+  // One round trip either way (the move, and the insert only when nothing moved), prepared.
+  await queryPrepared(trx, 'jogatina_entry_item', NOTE_ENTRY_CHANGE, [
+    accountId,
+    entryId,
+    gameId,
+    ENTRY_COALESCE_MS / 1000,
+  ]);
 }
 
 /** A subject's game changed: its items follow (the feed of a game reads items by their game). */

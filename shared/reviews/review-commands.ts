@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { fieldsInvalid } from '../content/content-rules.js';
 import { moveFeedItems } from '../content/feed-items.js';
 import { gameInBody } from '../content/game-refs.js';
+import { queryPrepared } from '../platform/db/prepared.js';
 import { forbidden } from '../platform/errors.js';
 import { takeRollingUse } from '../platform/rate-limits/rolling-cap.js';
 import { isUuid } from '../platform/validation/uuid.js';
@@ -19,30 +20,30 @@ import type { ReviewChanges, ReviewInput, ReviewRow } from './rows.js';
  * item is written in the review's statement: its visibility is derived after that statement, which sees
  * the review.
  */
+// Prepared: planning this statement took longer (3 ms) than running it.
+const CREATE_REVIEW = `WITH game AS (SELECT id, slug, name FROM games WHERE id = $1),
+  made AS (INSERT INTO reviews (account_id, game_id, body, rating, contains_spoilers, visibility)
+    SELECT $2, game.id, $3, $4, $5, $6 FROM game RETURNING *),
+  item AS (INSERT INTO activity_items (account_id, kind, subject_id, game_id)
+    SELECT account_id, 'review', id, game_id FROM made)
+  SELECT made.*, (SELECT a.username FROM accounts a WHERE a.id = $2) AS username, 0 AS comments,
+    game.slug AS game_slug, game.name AS game_name
+  FROM made CROSS JOIN game`;
+
 export async function createReview(knex: Knex, authorId: string, input: ReviewInput): Promise<ReviewRow> {
   refuseBlankBody(input.body);
   return knex.transaction(async (trx) => {
     await takeRollingUse(trx, REVIEW_DAILY_CAP, authorId);
     // The game, the review, its feed item and what the answer shows, in one round trip: POST /reviews is
     // on the hot path of the community (p95 under 30 ms at 20 clients).
-    const { rows } = await trx.raw<{ rows: ReviewRow[] }>(
-      `WITH game AS (SELECT id, slug, name FROM games WHERE id = :game),
-       made AS (INSERT INTO reviews (account_id, game_id, body, rating, contains_spoilers, visibility)
-         SELECT :author, game.id, :body, :rating, :spoilers, :visibility FROM game RETURNING *),
-       item AS (INSERT INTO activity_items (account_id, kind, subject_id, game_id)
-         SELECT account_id, 'review', id, game_id FROM made)
-       SELECT made.*, (SELECT a.username FROM accounts a WHERE a.id = :author) AS username, 0 AS comments,
-         game.slug AS game_slug, game.name AS game_name
-       FROM made CROSS JOIN game`,
-      {
-        game: input.game_id,
-        author: authorId,
-        body: input.body,
-        rating: input.rating,
-        spoilers: input.contains_spoilers,
-        visibility: input.visibility,
-      },
-    );
+    const rows = (await queryPrepared(trx, 'jogatina_review_create', CREATE_REVIEW, [
+      input.game_id,
+      authorId,
+      input.body,
+      input.rating,
+      input.contains_spoilers,
+      input.visibility,
+    ])) as unknown as ReviewRow[];
     // No game of that id: the rollback gives the cap's use back.
     if (!rows[0]) throw fieldsInvalid('game_id', 'The catalog has no game with this id.');
     return rows[0];
