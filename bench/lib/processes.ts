@@ -38,8 +38,14 @@ export function startServer(entry: string, env: Record<string, string>, ready = 
       const line = buffer.split('\n').find((candidate) => candidate.includes(`"msg":"${ready}"`));
       if (!line) return;
       child.stdout!.off('data', onData);
-      // Keep draining the output (access logs) so the pipe never blocks the server.
-      child.stdout!.resume();
+      // Keep draining the output (access logs) so the pipe never blocks the server; an error's log line
+      // (pino level 50 and up) is shown, so a 500 in a run says what it was.
+      let rest = '';
+      child.stdout!.on('data', (more: Buffer) => {
+        const lines = (rest + more.toString()).split('\n');
+        rest = lines.pop()!;
+        for (const logged of lines) if (/"level":(5|6)\d/.test(logged)) console.error(`server: ${logged}`);
+      });
       const { port = 0 } = JSON.parse(line) as { port?: number };
       resolve({
         port,
