@@ -1,7 +1,7 @@
-// The owner's library entries (DECISIONS: Library): GET /library and GET/PUT/PATCH/DELETE /library/{game}.
-// PUT's 201 and 200 (created_at kept), PATCH's partial change, the data's refusals, the fixed segments,
-// parallel creation of one entry, the 20,000-entry limit under parallel creators, the feed item and its
-// 10-minute coalescing, and who may call.
+// The owner's library entries (DECISIONS: Library): GET/PUT/PATCH/DELETE /library/{game}. PUT's 201 and 200
+// (created_at kept), PATCH's partial change, the data's refusals, the fixed segments, parallel creation of
+// one entry, and who may call. GET /library: library-own-read.test.ts; feed items and the 20,000-entry
+// limit: library-feed-and-limit.test.ts.
 import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -28,9 +28,6 @@ const ENTRY_KEYS = [
   'created_at',
   'updated_at',
 ];
-
-const entryItems = (accountId: string) =>
-  db()('activity_items').where({ account_id: accountId, kind: 'entry' }).orderBy('created_at');
 
 describe('the owner’s library entries', () => {
   useCleanDatabase();
@@ -281,143 +278,6 @@ describe('the owner’s library entries', () => {
     });
   });
 
-  describe('feed items', () => {
-    it('writes one item on creation and coalesces changes within 10 minutes; a later change adds one', async () => {
-      const person = await people.namedPerson(app.client, 'feed_shelf');
-      const fresh = await people.catalogGame({ platform_ids: [6] });
-      await person.site.put(path(fresh), { status: 'PLAYING' });
-      const [first] = await entryItems(person.account.id);
-      expect(first).to.include({ kind: 'entry', game_id: fresh.id, visibility: 'PUBLIC' });
-
-      await person.site.patch(path(fresh), { rating: 60 });
-      await person.site.put(path(fresh), { status: 'COMPLETED', rating: 60 });
-      const coalesced = await entryItems(person.account.id);
-      expect(coalesced).to.have.length(1);
-      expect(coalesced[0].id).to.equal(first.id);
-      expect(new Date(coalesced[0].created_at).getTime()).to.be.at.least(new Date(first.created_at).getTime());
-
-      await db()('activity_items')
-        .where({ id: first.id })
-        .update({ created_at: db().raw("created_at - interval '11 minutes'") });
-      // Neither flags, platform nor finish tell the feed.
-      await person.site.patch(path(fresh), { liked: true, backlog: true, platform_id: 6 });
-      expect(await entryItems(person.account.id)).to.have.length(1);
-      await person.site.patch(path(fresh), { status: 'COMPLETED' });
-      expect(await entryItems(person.account.id)).to.have.length(1);
-
-      await person.site.patch(path(fresh), { rating: 65 });
-      const items = await entryItems(person.account.id);
-      expect(items).to.have.length(2);
-      expect(items[0].id).to.equal(first.id);
-
-      // The feed shows it to a stranger.
-      const feed = await new SiteClient(app.client).get('/api/v1/activity?profile=feed_shelf');
-      expect(feed.status, feed.text).to.equal(200);
-      expect(feed.body.data.map((item: { kind: string }) => item.kind)).to.include('entry');
-    });
-
-    it('writes no item for an ignored entry, created or changed', async () => {
-      const person = await people.namedPerson(app.client, 'feed_ignorer');
-      const fresh = await people.catalogGame({ platform_ids: [6] });
-      expect((await person.site.put(path(fresh), { ignored: true, status: 'DROPPED' })).status).to.equal(201);
-      await person.site.patch(path(fresh), { rating: 10, status: 'PLAYING' });
-      expect(await entryItems(person.account.id)).to.have.length(0);
-      // Ignored no more: the next change of status tells the feed.
-      await person.site.patch(path(fresh), { ignored: false });
-      expect(await entryItems(person.account.id)).to.have.length(0);
-      await person.site.patch(path(fresh), { status: 'COMPLETED' });
-      expect(await entryItems(person.account.id)).to.have.length(1);
-    });
-  });
-
-  describe('GET /library', () => {
-    let reader: Person;
-    const games: Game[] = [];
-    before(async () => {
-      reader = await people.namedPerson(app.client, 'lib_reader');
-      for (let i = 0; i < 5; i += 1) games.push(await people.catalogGame({ name: `Shelf ${i}`, platform_ids: [6] }));
-      const rows = [
-        { status: 'COMPLETED', rating: 90, liked: true },
-        { status: 'WISHLIST', rating: null },
-        { status: 'PLAYING', playing: true, rating: 70 },
-        { status: null, ignored: true, rating: 20 },
-        { status: 'BACKLOG', backlog: true, wishlist: true, rating: null },
-      ];
-      for (const [i, fields] of rows.entries()) {
-        await people.libraryEntry(reader.account.id, {
-          game_id: games[i].id,
-          ...fields,
-          updated_at: new Date(Date.UTC(2026, 5, 1 + i)),
-          created_at: new Date(Date.UTC(2026, 0, 1 + i)),
-        });
-      }
-      // The catalog lost this one.
-      await people.libraryEntry(reader.account.id, { game_id: 8765432, updated_at: new Date(Date.UTC(2025, 0, 1)) });
-      await people.libraryEntry(other.account.id, { game_id: games[0].id });
-    });
-
-    const ids = (res: { body: { data: Array<{ game_id: number }> } }) => res.body.data.map((e) => e.game_id);
-
-    it('answers every entry of the owner, ignored ones included, latest change first', async () => {
-      const res = await reader.site.get('/api/v1/library');
-      expect(res.status, res.text).to.equal(200);
-      expect(ids(res)).to.deep.equal([games[4].id, games[3].id, games[2].id, games[1].id, games[0].id, 8765432]);
-      expect(res.body.page).to.deep.equal({ number: 1, size: 100, total_items: 6, total_pages: 1, has_more: false });
-      expect(res.body).to.not.have.property('games');
-      expect(res.body.data[0]).to.have.keys(ENTRY_KEYS);
-      expect(res.body.data[1]).to.include({ ignored: true, rating: 20 });
-      expect(res.body.data[5]).to.include({ game: null });
-      expect(res.body.data[0]).to.include({
-        created_at: '2026-01-05T00:00:00.000Z',
-        updated_at: '2026-06-05T00:00:00.000Z',
-      });
-    });
-
-    it('filters, sorts by rating, pages and adds the games', async () => {
-      const get = async (query: string) => ids(await reader.site.get(`/api/v1/library?${query}`));
-      expect(await get('ignored=true')).to.deep.equal([games[3].id]);
-      expect(await get('ignored=false&limit=2')).to.deep.equal([games[4].id, games[2].id]);
-      expect(await get('wishlist=true')).to.deep.equal([games[4].id, games[1].id]);
-      expect(await get('status=PLAYING&playing=true')).to.deep.equal([games[2].id]);
-      expect(await get('liked=1')).to.deep.equal([games[0].id]);
-      expect(await get('backlog=true')).to.deep.equal([games[4].id]);
-      expect(await get('sort=rating')).to.deep.equal([
-        games[0].id,
-        games[2].id,
-        games[3].id,
-        games[4].id,
-        games[1].id,
-        8765432,
-      ]);
-      const paged = await reader.site.get('/api/v1/library?limit=4&page=2&games=1');
-      expect(ids(paged)).to.deep.equal([games[0].id, 8765432]);
-      expect(paged.body.page).to.deep.equal({ number: 2, size: 4, total_items: 6, total_pages: 2, has_more: false });
-      expect(paged.body.games).to.deep.equal({
-        [games[0].id]: { name: 'Shelf 0', cover: null, slug: games[0].slug },
-        8765432: null,
-      });
-      const past = await reader.site.get('/api/v1/library?page=9');
-      expect(past.body.data).to.deep.equal([]);
-      expect(past.body.page.total_items).to.equal(6);
-    });
-
-    for (const [query, field, reason] of [
-      ['limit=1001', 'limit', 'out_of_range'],
-      ['limit=0', 'limit', 'out_of_range'],
-      ['page=1001', 'page', 'out_of_range'],
-      ['status=FINISHED', 'status', 'not_allowed'],
-      ['ignored=maybe', 'ignored', 'wrong_type'],
-      ['sort=name', 'sort', 'not_allowed'],
-      ['games=2', 'games', 'out_of_range'],
-    ] as const) {
-      it(`refuses ${query} with 400 ${reason}`, async () => {
-        const res = await reader.site.get(`/api/v1/library?${query}`);
-        expect(res.status).to.equal(400);
-        expect(res.body.error).to.include({ code: 'invalid_request', field, reason });
-      });
-    }
-  });
-
   describe('who may call', () => {
     const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
 
@@ -473,56 +333,6 @@ describe('the owner’s library entries', () => {
       await person.site.put(path(fresh), { rating: 1 });
       expect((await app.client.get(path(fresh), bearer(theirs))).status).to.equal(404);
       expect((await app.client.delete(path(fresh), bearer(theirs))).status).to.equal(404);
-    });
-  });
-
-  describe('the 20,000-entry limit', () => {
-    let full: Person;
-    before(async () => {
-      full = await people.namedPerson(app.client, 'full_shelf');
-      // 19,999 entries of games the catalog does not know (the limit counts entries, not games).
-      await db().raw(
-        `INSERT INTO library_entries (account_id, game_id) SELECT ?, 1000000 + n FROM generate_series(1, 19999) n`,
-        [full.account.id],
-      );
-    });
-
-    it('lets exactly one of two parallel creators take the last place; the other is 409 library_full', async () => {
-      const [a, b] = [await people.catalogGame({ platform_ids: [6] }), await people.catalogGame({ platform_ids: [6] })];
-      const answers = await Promise.all([full.site.put(path(a), { rating: 1 }), full.site.put(path(b), { rating: 2 })]);
-      const statuses = answers.map((res) => res.status).sort();
-      expect(statuses, answers.map((res) => res.text).join('\n')).to.deep.equal([201, 409]);
-      const refused = answers.find((res) => res.status === 409)!;
-      expect(refused.body.error).to.include({ code: 'conflict', reason: 'library_full', limit: 20000, count: 20000 });
-      const [{ count }] = await db()('library_entries').where({ account_id: full.account.id }).count({ count: '*' });
-      expect(Number(count)).to.equal(20000);
-
-      // A full library still replaces and changes what it holds, and makes room by deleting.
-      const kept = answers.find((res) => res.status === 201)!.body.data.game_id;
-      expect((await full.site.put(path(String(kept)), { rating: 3 })).status).to.equal(200);
-      expect((await full.site.patch(path(String(kept)), { rating: 4 })).status).to.equal(200);
-      const third = await people.catalogGame({ platform_ids: [6] });
-      const again = await full.site.put(path(third), {});
-      expect(again.status).to.equal(409);
-      expect((await full.site.delete(path(String(kept)))).status).to.equal(200);
-      expect((await full.site.put(path(third), {})).status).to.equal(201);
-    });
-
-    it('refuses an import that would pass the limit, and takes one that only replaces', async () => {
-      const fresh = await people.catalogGame({ platform_ids: [6] });
-      const held = (
-        await db()('library_entries').where({ account_id: full.account.id }).orderBy('created_at', 'desc').first()
-      ).game_id;
-      const heldGame = await db()('games').where({ id: held }).first();
-      expect(heldGame, 'the last entry is of a catalog game').to.exist;
-      const refused = await full.site.post('/api/v1/library/import', {
-        entries: [{ game_id: held }, { game_id: fresh.id }],
-      });
-      expect(refused.status, refused.text).to.equal(409);
-      expect(refused.body.error).to.include({ reason: 'library_full', limit: 20000, count: 20000 });
-      const replaced = await full.site.post('/api/v1/library/import', { entries: [{ game_id: held, rating: 9 }] });
-      expect(replaced.status, replaced.text).to.equal(200);
-      expect(replaced.body.data).to.deep.equal({ created: 0, updated: 1 });
     });
   });
 });
