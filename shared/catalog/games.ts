@@ -2,6 +2,7 @@
 // names a page of games is presented with.
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors.js';
+import { presentGames } from './presenters.js';
 import type { GameRow } from './rows.js';
 
 export async function gameBySlug(knex: Knex, slug: string): Promise<GameRow> {
@@ -43,4 +44,15 @@ export async function loadGenreNames(knex: Knex, rows: GameRow[]): Promise<Map<n
     .whereIn('id', ids)
     .select('id', 'name');
   return new Map(found.map((genre) => [genre.id, genre.name]));
+}
+
+/** The catalog rows of these games shaped like `/games`, by name; games the catalog lost are absent. */
+export async function loadPresentedGames(knex: Knex, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows: GameRow[] = await knex('games')
+    .whereIn('id', unique)
+    .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available')
+    .orderBy('name');
+  return presentGames(rows, await loadGenreNames(knex, rows));
 }

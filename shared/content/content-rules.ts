@@ -20,12 +20,3 @@ export function refuseEndBeforeStart(field: string, start: string | null, end: s
   if (start == null || end == null) return;
   if (Date.parse(end) < Date.parse(start)) throw fieldsInvalid(field, `${field} is before the start.`);
 }
-
-/** `{ at: prefix + field }` for an item of a list (`entries.2.game_id`): the error names the item's place. */
-export function inItem(prefix: string, error: unknown): unknown {
-  if (error && typeof error === 'object' && 'members' in error) {
-    const members = (error as ApiError).members;
-    if (members.field) members.field = `${prefix}.${members.field}`;
-  }
-  return error;
-}

@@ -15,35 +15,32 @@ export interface GameRef {
 const COLUMNS = ['id', 'slug', 'name', 'platform_ids'];
 const MAX_ID = 2147483647;
 
+/** `{game}` of a path: digits within the id range are a catalog id, anything else a slug. */
+export function parseGameSegment(segment: string): { id: number } | { slug: string } {
+  const id = /^[0-9]{1,10}$/.test(segment) ? Number(segment) : 0;
+  return id >= 1 && id <= MAX_ID ? { id } : { slug: segment };
+}
+
 /** The game a path names by id (digits) or slug; 404 `game_not_found` when the catalog has none. */
 export async function gameInPath(knex: Knex, idOrSlug: string): Promise<GameRef> {
-  const id = /^[0-9]{1,10}$/.test(idOrSlug) ? Number(idOrSlug) : null;
-  const row: GameRef | undefined =
-    id !== null && id >= 1 && id <= MAX_ID
-      ? await knex('games').where({ id }).first(COLUMNS)
-      : await knex('games').where({ slug: idOrSlug }).first(COLUMNS);
+  const row: GameRef | undefined = await knex('games').where(parseGameSegment(idOrSlug)).first(COLUMNS);
   if (!row) throw notFound('No game has this id or slug.', 'game_not_found');
   return row;
 }
 
-/** The games of a body's ids, by id; `field(index)` names the first unknown one. */
-export async function gamesInBody(
-  knex: Knex,
-  ids: number[],
-  field: (index: number) => string,
-): Promise<Map<number, GameRef>> {
+/** The catalog's games among `ids`, by id (the ones it lacks are absent). */
+export async function loadGameRefs(knex: Knex, ids: number[]): Promise<Map<number, GameRef>> {
   const rows: GameRef[] = await knex('games')
     .whereIn('id', [...new Set(ids)])
     .select(COLUMNS);
-  const found = new Map(rows.map((row) => [row.id, row]));
-  const missing = ids.findIndex((id) => !found.has(id));
-  if (missing >= 0) throw fieldsInvalid(field(missing), 'The catalog has no game with this id.');
-  return found;
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The game of a body's `game_id`. */
+/** The game of a body's `game_id`, or 400 `fields_invalid` naming `field`. */
 export async function gameInBody(knex: Knex, id: number, field = 'game_id'): Promise<GameRef> {
-  return (await gamesInBody(knex, [id], () => field)).get(id)!;
+  const game = (await loadGameRefs(knex, [id])).get(id);
+  if (!game) throw fieldsInvalid(field, 'The catalog has no game with this id.');
+  return game;
 }
 
 /** Refuses a platform that is not one of the game's; null passes. */

@@ -5,9 +5,7 @@
 // built by whoever knows the reader (the people routes with item-visibility's visibleItems('p', relation)),
 // so this folder decides nothing about followers and reads the same for the owner and for others.
 import type { Knex } from 'knex';
-import { loadGenreNames } from '../catalog/games.js';
-import { presentGames } from '../catalog/presenters.js';
-import type { GameRow } from '../catalog/rows.js';
+import { loadPresentedGames } from '../catalog/games.js';
 import { notFound } from '../platform/errors.js';
 import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { isUuid } from '../platform/validation/uuid.js';
@@ -66,24 +64,13 @@ export async function loadJourneyTotals(
   return new Map(rows.map(({ id, ...totals }) => [id, totals]));
 }
 
-/** The catalog rows of these games, shaped like `/games`, by id; games the catalog lost are absent. */
-export async function loadCatalogGames(knex: Knex, ids: number[]): Promise<Map<number, unknown>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows: GameRow[] = await knex('games')
-    .whereIn('id', unique)
-    .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available');
-  const presented = presentGames(rows, await loadGenreNames(knex, rows));
-  return new Map<number, unknown>(presented.map((game) => [game.id, game]));
-}
-
 /** Journeys as the API shows them to a reader: their games and totals loaded in two batches. */
 export async function journeysAsShown(knex: Knex, rows: JourneyRow[], seen: SessionsSeen) {
   const [games, totals] = await Promise.all([
-    loadCatalogGames(
+    loadPresentedGames(
       knex,
       rows.map((row) => row.game_id),
-    ),
+    ).then((games) => new Map<number, unknown>(games.map((game) => [game.id, game]))),
     loadJourneyTotals(
       knex,
       rows.map((row) => row.id),

@@ -9,7 +9,7 @@
 // made and replaces it.
 import type { Knex } from 'knex';
 import { noteEntryChange } from '../content/feed-items.js';
-import { gameInPath } from '../content/game-refs.js';
+import { gameInPath, parseGameSegment } from '../content/game-refs.js';
 import { conflict, notFound } from '../platform/errors.js';
 import {
   ENTRY_FIELD_NAMES,
@@ -19,14 +19,7 @@ import {
   type EntryBefore,
   type EntryFields,
 } from './entry-rules.js';
-import {
-  gameName,
-  insertEntry,
-  libraryLockKey,
-  updateEntry,
-  type FoundGame,
-  type Updated,
-} from './entry-statements.js';
+import { insertEntry, libraryLockKey, updateEntry, type FoundGame, type Updated } from './entry-statements.js';
 import type { EntryRow, EntryWithGame } from './rows.js';
 
 export const entryNotFound = () => notFound('Your library has no entry for this game.', 'entry_not_found');
@@ -46,7 +39,7 @@ export async function lockLibrary(trx: Knex.Transaction, accountId: string): Pro
 
 /** The id of a game the catalog lost that the owner's library still holds, named by id; else 404. */
 async function lostGameId(knex: Knex, accountId: string, segment: string): Promise<number> {
-  const name = gameName(segment);
+  const name = parseGameSegment(segment);
   const held =
     'id' in name && (await knex('library_entries').where({ account_id: accountId, game_id: name.id }).first('id'));
   if (!held) throw notFound('No game has this id or slug.', 'game_not_found');
@@ -88,7 +81,7 @@ async function changeEntry(
   fields: Partial<EntryFields>,
   lockOnMiss: boolean,
 ): Promise<Updated & { game: FoundGame }> {
-  let found = await updateEntry(trx, accountId, gameName(segment), fields, lockOnMiss);
+  let found = await updateEntry(trx, accountId, parseGameSegment(segment), fields, lockOnMiss);
   if (!found.game) {
     const lostId = await lostGameId(trx, accountId, segment);
     found = await updateEntry(trx, accountId, { lostId }, fields);

@@ -13,14 +13,6 @@ import type { EntryRow } from './rows.js';
  */
 export type GameName = { id: number } | { slug: string } | { lostId: number };
 
-const MAX_ID = 2147483647;
-
-/** `{game}` of a path: digits within the id range are an id (as gameInPath reads them), anything else a slug. */
-export function gameName(segment: string): GameName {
-  const id = /^[0-9]{1,10}$/.test(segment) ? Number(segment) : 0;
-  return id >= 1 && id <= MAX_ID ? { id } : { slug: segment };
-}
-
 /** A game as a write found it; `lost` when the catalog no longer has it. */
 export interface FoundGame extends GameRef {
   lost: boolean;

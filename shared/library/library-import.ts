@@ -4,7 +4,7 @@
 // move from elsewhere, and would flood followers' feeds.
 import type { Knex } from 'knex';
 import { fieldsInvalid } from '../content/content-rules.js';
-import type { GameRef } from '../content/game-refs.js';
+import { loadGameRefs } from '../content/game-refs.js';
 import { libraryFull, lockLibrary } from './entries.js';
 import {
   ENTRY_FIELD_NAMES,
@@ -20,9 +20,10 @@ export type ImportEntry = Partial<EntryFields> & { game_id: number };
 
 /** Refuses the first entry, in the body's order, with an unknown or repeated game or bad data. */
 async function refuseBadEntries(knex: Knex, entries: ImportEntry[]): Promise<void> {
-  const ids = [...new Set(entries.map((entry) => entry.game_id))];
-  const games: GameRef[] = await knex('games').whereIn('id', ids).select('id', 'slug', 'name', 'platform_ids');
-  const byId = new Map(games.map((game) => [game.id, game]));
+  const byId = await loadGameRefs(
+    knex,
+    entries.map((entry) => entry.game_id),
+  );
   const seen = new Set<number>();
   entries.forEach((entry, index) => {
     const field = `entries.${index}.game_id`;

@@ -3,9 +3,7 @@
 // whole gallery under the filters; `games` lists every game of the gallery the reader may see. Captures
 // removed by moderation count nowhere, for anyone. Each query reads only what the reader may see.
 import type { Knex } from 'knex';
-import { loadGenreNames } from '../catalog/games.js';
-import { presentGames } from '../catalog/presenters.js';
-import type { GameRow } from '../catalog/rows.js';
+import { loadPresentedGames } from '../catalog/games.js';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
@@ -136,12 +134,9 @@ function presentCapture(row: CaptureRow, owner: boolean, mediaUrl: (key: string)
 }
 
 /** `games=1`: the catalog rows (shaped like /games) of the games on this page, in one query. */
-async function catalogOf(knex: Knex, rows: CaptureRow[]) {
-  const ids = [...new Set(rows.map((row) => row.game_id).filter((id): id is number => id !== null))];
-  if (ids.length === 0) return [];
-  const games: GameRow[] = await knex('games')
-    .whereIn('id', ids)
-    .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available')
-    .orderBy('name');
-  return presentGames(games, await loadGenreNames(knex, games));
+function catalogOf(knex: Knex, rows: CaptureRow[]) {
+  return loadPresentedGames(
+    knex,
+    rows.map((row) => row.game_id).filter((id): id is number => id !== null),
+  );
 }
