@@ -45,6 +45,10 @@ import { peopleSearchRoutes } from './routes/people/search-and-index.js';
 import { libraryRoutes } from './routes/library/library.js';
 import { journalRoutes } from './routes/journal/journal.js';
 import { reviewRoutes } from './routes/reviews/reviews.js';
+import { listRoutes } from './routes/lists/lists.js';
+import { screenshotWriteRoutes } from './routes/screenshots/screenshots.js';
+import { likeRoutes } from './routes/social/likes.js';
+import { commentRoutes } from './routes/social/comments.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
 import { peopleRoutes } from './routes/people/profiles.js';
@@ -194,6 +198,10 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   libraryRoutes(api);
   journalRoutes(api);
   reviewRoutes(api);
+  listRoutes(api);
+  screenshotWriteRoutes(api);
+  likeRoutes(api);
+  commentRoutes(api);
   // Last: the reference is built from every route declared before it.
   referenceRoutes(api, router, deps.config.publicUrl);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());
