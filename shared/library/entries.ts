@@ -2,13 +2,13 @@
 // changes the fields sent, DELETE removes it. Each owns its transaction, and the feed item of a creation or
 // of a status or rating change is written in it (noteEntryChange coalesces within 10 minutes).
 //
-// The common PUT, replacing an entry that exists, is one statement that finds the game, updates the entry
-// and reports the status and rating it replaced. Only when there is nothing to update does a PUT take the
-// account's library lock, then count and insert: parallel creators queue on the lock, so neither the
-// 20,000 limit nor the unique (account, game) can be passed, and a later one finds the entry the first
-// made and replaces it.
+// A PUT of a catalog game is one statement with no transaction around it (putCatalogEntry): the upsert
+// holds the unique (account, game), so parallel creators make one entry, and the account's row of
+// `library_counts` holds the 20,000 limit, so parallel creators at 19,999 make one more. Only a PUT of a
+// game the catalog lost (replacing, never creating) and PATCH take a transaction of several statements.
 import type { Knex } from 'knex';
-import { noteEntryChange } from '../content/feed-items.js';
+import { refuseFuture } from '../content/content-rules.js';
+import { ENTRY_COALESCE_MS, noteEntryChange } from '../content/feed-items.js';
 import { gameInPath, parseGameSegment } from '../content/game-refs.js';
 import { conflict, notFound } from '../platform/errors.js';
 import {
@@ -19,7 +19,7 @@ import {
   type EntryBefore,
   type EntryFields,
 } from './entry-rules.js';
-import { insertEntry, libraryLockKey, updateEntry, type FoundGame, type Updated } from './entry-statements.js';
+import { putCatalogEntry, updateEntry, type FoundGame, type Updated } from './entry-statements.js';
 import type { EntryRow, EntryWithGame } from './rows.js';
 
 export const entryNotFound = () => notFound('Your library has no entry for this game.', 'entry_not_found');
@@ -32,9 +32,21 @@ export function libraryFull(count: number) {
   );
 }
 
-/** Held to the end of the transaction by whoever may create entries of the account (PUT, import). */
+/**
+ * Held to the end of the transaction by an import, which counts before it writes: the account's row of
+ * `library_counts`, on which every creator's trigger queues, so the count it reads next stays true.
+ */
 export async function lockLibrary(trx: Knex.Transaction, accountId: string): Promise<void> {
-  await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [libraryLockKey(accountId)]);
+  await trx.raw(
+    `INSERT INTO library_counts AS c (account_id) VALUES (?)
+     ON CONFLICT (account_id) DO UPDATE SET entries = c.entries`,
+    [accountId],
+  );
+}
+
+/** Whether `error` is a creation refused by the account's 20,000-entry limit (migration single_statement_writes). */
+export function passedTheLimit(error: unknown): boolean {
+  return (error as { constraint?: string }).constraint === 'library_counts_limit';
 }
 
 /** The id of a game the catalog lost that the owner's library still holds, named by id; else 404. */
@@ -79,9 +91,8 @@ async function changeEntry(
   accountId: string,
   segment: string,
   fields: Partial<EntryFields>,
-  lockOnMiss: boolean,
 ): Promise<Updated & { game: FoundGame }> {
-  let found = await updateEntry(trx, accountId, parseGameSegment(segment), fields, lockOnMiss);
+  let found = await updateEntry(trx, accountId, parseGameSegment(segment), fields);
   if (!found.game) {
     const lostId = await lostGameId(trx, accountId, segment);
     found = await updateEntry(trx, accountId, { lostId }, fields);
@@ -91,9 +102,8 @@ async function changeEntry(
 }
 
 /**
- * PUT: the whole entry, `created` when there was none. Replacing is one statement (and the feed item when
- * the status or rating changed); creating adds one more, which counts, inserts and adds the item. A game
- * the catalog lost can be replaced, never created.
+ * PUT: the whole entry, `created` when there was none. A catalog game's is one statement; a game the
+ * catalog lost can be replaced (in a transaction, as PATCH does), never created.
  */
 export async function putEntry(
   knex: Knex,
@@ -101,20 +111,30 @@ export async function putEntry(
   segment: string,
   fields: EntryFields,
 ): Promise<{ entry: EntryWithGame; created: boolean }> {
+  // Refused before anything is written; the platform needs the game, which the statement reads.
+  refuseFuture('finished_at', fields.finished_at);
+  const outcome = await putCatalogEntry(
+    knex,
+    accountId,
+    parseGameSegment(segment),
+    fields,
+    ENTRY_COALESCE_MS / 1000,
+  ).catch((error: unknown) => {
+    if (passedTheLimit(error)) throw libraryFull(LIBRARY_ENTRY_LIMIT);
+    throw error;
+  });
+  if (!outcome.game) return { entry: await replaceLostEntry(knex, accountId, segment, fields), created: false };
+  refuseEntryData(outcome.game, fields);
+  return { entry: withGame(outcome.row!, outcome.game), created: outcome.created! };
+}
+
+/** PUT of a game the catalog lost that the owner's entry still names: replaced, or 404 as any unknown game. */
+async function replaceLostEntry(knex: Knex, accountId: string, segment: string, fields: EntryFields) {
   return knex.transaction(async (trx) => {
-    const { game, changed } = await changeEntry(trx, accountId, segment, fields, true);
-    if (changed) {
-      await tellFeed(trx, changed.row, changed.before);
-      return { entry: withGame(changed.row, game), created: false };
-    }
-    if (game.lost) throw notFound('No game has this id or slug.', 'game_not_found');
-    const made = await insertEntry(trx, accountId, game.id, fields);
-    if (made.row) return { entry: withGame(made.row, game), created: true };
-    if (!made.held && made.count >= LIBRARY_ENTRY_LIMIT) throw libraryFull(made.count);
-    // A parallel PUT made it between our UPDATE and our lock: replace what it made.
-    const raced = (await updateEntry(trx, accountId, { id: game.id }, fields)).changed!;
-    await tellFeed(trx, raced.row, raced.before);
-    return { entry: withGame(raced.row, game), created: false };
+    const { game, changed } = await changeEntry(trx, accountId, segment, fields);
+    if (!changed) throw notFound('No game has this id or slug.', 'game_not_found');
+    await tellFeed(trx, changed.row, changed.before);
+    return withGame(changed.row, game);
   });
 }
 
@@ -129,7 +149,7 @@ export async function patchEntry(
     return findEntry(knex, accountId, await pathGame(knex, accountId, segment));
   }
   return knex.transaction(async (trx) => {
-    const { game, changed } = await changeEntry(trx, accountId, segment, fields, false);
+    const { game, changed } = await changeEntry(trx, accountId, segment, fields);
     if (!changed) throw entryNotFound();
     await tellFeed(trx, changed.row, changed.before);
     return withGame(changed.row, game);

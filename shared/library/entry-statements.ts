@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import type { GameRef } from '../content/game-refs.js';
 import { queryPrepared, statementName } from '../platform/db/prepared.js';
-import { ENTRY_FIELD_NAMES, LIBRARY_ENTRY_LIMIT, type EntryBefore, type EntryFields } from './entry-rules.js';
+import { ENTRY_FIELD_NAMES, type EntryBefore, type EntryFields } from './entry-rules.js';
 import type { EntryRow } from './rows.js';
 
 /**
@@ -24,8 +24,6 @@ const GAME_CTE = {
   lostId: "SELECT $2::integer AS id, '' AS slug, '' AS name, '{}'::integer[] AS platform_ids, true AS lost",
 };
 
-export const libraryLockKey = (accountId: string) => `library-entries:${accountId}`;
-
 type Returned = EntryRow & {
   ref_id: number | null;
   ref_slug: string;
@@ -34,7 +32,6 @@ type Returned = EntryRow & {
   ref_lost: boolean;
   old_status: string | null;
   old_rating: number | null;
-  locked: unknown;
 };
 
 export interface Updated {
@@ -46,33 +43,26 @@ export interface Updated {
 
 /**
  * Finds the game and sets `fields` on the owner's entry of it, in one statement. The entry is locked first,
- * so the status and rating it replaced are the latest committed ones. With `lockOnMiss`, a known game with
- * no entry takes the library lock in the same statement (a creation follows); the next statement's snapshot
- * is taken once the lock is held, so it sees every creator that went before.
+ * so the status and rating it replaced are the latest committed ones (PATCH, and PUT of a lost game).
  */
 export async function updateEntry(
   trx: Knex.Transaction,
   accountId: string,
   name: GameName,
   fields: Partial<EntryFields>,
-  lockOnMiss = false,
 ): Promise<Updated> {
   const kind = 'id' in name ? 'id' : 'slug' in name ? 'slug' : 'lostId';
   const values: unknown[] = [accountId, 'id' in name ? name.id : 'slug' in name ? name.slug : name.lostId];
   const sets = ENTRY_FIELD_NAMES.filter((field) => fields[field] !== undefined)
     .map((field) => `${field} = $${values.push(fields[field])}, `)
     .join('');
-  const lock = lockOnMiss
-    ? `CASE WHEN game.id IS NOT NULL AND changed.id IS NULL
-         THEN pg_advisory_xact_lock(hashtextextended($${values.push(libraryLockKey(accountId))}, 0))::text END`
-    : 'NULL';
   const text = `WITH game AS (${GAME_CTE[kind]}),
     old AS (SELECT e.id, e.status, e.rating FROM library_entries e, game
             WHERE e.account_id = $1 AND e.game_id = game.id FOR UPDATE OF e),
     changed AS (UPDATE library_entries e SET ${sets}updated_at = now() FROM old WHERE e.id = old.id
                 RETURNING e.*, old.status AS old_status, old.rating AS old_rating)
     SELECT game.id AS ref_id, game.slug AS ref_slug, game.name AS ref_name, game.platform_ids AS ref_platforms,
-           game.lost AS ref_lost, changed.*, ${lock} AS locked
+           game.lost AS ref_lost, changed.*
     FROM (SELECT 1) AS one LEFT JOIN game ON true LEFT JOIN changed ON true`;
   const [first] = (await queryPrepared(
     trx,
@@ -80,34 +70,71 @@ export async function updateEntry(
     text,
     values,
   )) as unknown as Returned[];
-  const { ref_id, ref_slug, ref_name, ref_platforms, ref_lost, old_status, old_rating, locked: _, ...row } = first;
+  const { ref_id, ref_slug, ref_name, ref_platforms, ref_lost, old_status, old_rating, ...row } = first;
   if (ref_id === null) return { game: null };
   const game = { id: ref_id, slug: ref_slug, name: ref_name, platform_ids: ref_platforms ?? [], lost: ref_lost };
   return row.id ? { game, changed: { row, before: { status: old_status, rating: old_rating } } } : { game };
 }
 
-const INSERT_ENTRY = `WITH room AS (SELECT count(*)::int AS count, coalesce(bool_or(game_id = $2), false) AS held
-                FROM library_entries WHERE account_id = $1),
-  made AS (INSERT INTO library_entries (account_id, game_id, ${ENTRY_FIELD_NAMES.join(', ')})
-    SELECT $1, $2, $3::text, $4::boolean, $5::boolean, $6::boolean, $7::boolean, $8::boolean, $9::smallint,
-           $10::integer, $11::timestamptz
-    FROM room WHERE NOT room.held AND room.count < $12
-    ON CONFLICT (account_id, game_id) DO NOTHING RETURNING *),
-  item AS (INSERT INTO activity_items (account_id, kind, subject_id, game_id)
-    SELECT account_id, 'entry', id, game_id FROM made WHERE NOT ignored)
-  SELECT room.count, room.held, made.* FROM room LEFT JOIN made ON true`;
-
 /**
- * Inserts the entry when the library has room and does not hold the game, counting in the same statement,
- * and its feed item unless it is ignored (a new entry has no item to coalesce with; the item's visibility is
- * derived by the trigger at the end of the statement, which sees the entry). The caller holds the library
- * lock. Answers the count, whether the game is held, and the row when it was made.
+ * PUT of a catalog game's entry in one statement, outside any transaction: the game (by id or slug), the
+ * platform test, the replaced status and rating, the upsert, and the feed item (a creation, or a change of
+ * status or rating, never while ignored) with its 10-minute coalescing. The account's 20,000 limit is held
+ * by `library_counts` (a creation past it fails the statement with `library_counts_limit`). `before` is the
+ * entry as the statement began; a parallel PUT creating the same entry makes this one an update with no
+ * `before`, and the creator's item already tells the feed.
  */
-export async function insertEntry(trx: Knex.Transaction, accountId: string, gameId: number, fields: EntryFields) {
-  const values = [accountId, gameId, ...ENTRY_FIELD_NAMES.map((field) => fields[field]), LIBRARY_ENTRY_LIMIT];
-  const [first] = (await queryPrepared(trx, 'jogatina_entry_insert', INSERT_ENTRY, values)) as unknown as Array<
-    EntryRow & { count: number; held: boolean }
+const PUT_ENTRY = (by: 'id' | 'slug') => `WITH game AS (
+    SELECT id, slug, name, platform_ids FROM games WHERE ${by} = $2),
+  ok AS (SELECT game.id FROM game WHERE $10::integer IS NULL OR $10::integer = ANY(game.platform_ids)),
+  old AS (SELECT e.status, e.rating FROM library_entries e, ok WHERE e.account_id = $1 AND e.game_id = ok.id),
+  put AS (INSERT INTO library_entries AS e (account_id, game_id, ${ENTRY_FIELD_NAMES.join(', ')})
+    SELECT $1, ok.id, $3::text, $4::boolean, $5::boolean, $6::boolean, $7::boolean, $8::boolean, $9::smallint,
+           $10::integer, $11::timestamptz FROM ok
+    ON CONFLICT (account_id, game_id) DO UPDATE SET ${ENTRY_FIELD_NAMES.map((f) => `${f} = excluded.${f}`).join(', ')},
+      updated_at = now()
+    RETURNING e.*, (e.xmax = 0) AS created),
+  tell AS (SELECT put.id, put.game_id FROM put LEFT JOIN old ON true
+    WHERE NOT put.ignored AND (put.created
+      OR EXISTS (SELECT 1 FROM old) AND (old.status IS DISTINCT FROM put.status OR old.rating IS DISTINCT FROM put.rating))),
+  moved AS (UPDATE activity_items x SET created_at = now() FROM tell
+    WHERE x.account_id = $1 AND x.kind = 'entry' AND x.subject_id = tell.id
+      AND x.created_at > now() - make_interval(secs => $12::int) RETURNING x.id),
+  added AS (INSERT INTO activity_items (account_id, kind, subject_id, game_id, visibility)
+    SELECT $1, 'entry', tell.id, tell.game_id,
+      coalesce((SELECT pr.library_visibility FROM profiles pr WHERE pr.account_id = $1), 'PUBLIC')
+    FROM tell WHERE NOT EXISTS (SELECT 1 FROM moved))
+  SELECT game.id AS ref_id, game.slug AS ref_slug, game.name AS ref_name, game.platform_ids AS ref_platforms, put.*
+  FROM (SELECT 1) AS one LEFT JOIN game ON true LEFT JOIN put ON true`;
+const PUT_BY = { id: PUT_ENTRY('id'), slug: PUT_ENTRY('slug') };
+
+export interface PutOutcome {
+  /** Null: the catalog has no such game (it may be one it lost: the caller decides). */
+  game: FoundGame | null;
+  /** Absent when the game was found and nothing was written (its platform was not the game's). */
+  row?: EntryRow;
+  created?: boolean;
+}
+
+export async function putCatalogEntry(
+  knex: Knex,
+  accountId: string,
+  name: { id: number } | { slug: string },
+  fields: EntryFields,
+  coalesceSeconds: number,
+): Promise<PutOutcome> {
+  const by = 'id' in name ? 'id' : 'slug';
+  const values = [
+    accountId,
+    'id' in name ? name.id : name.slug,
+    ...ENTRY_FIELD_NAMES.map((field) => fields[field]),
+    coalesceSeconds,
+  ];
+  const [first] = (await queryPrepared(knex, `jogatina_entry_put_${by}`, PUT_BY[by], values)) as unknown as Array<
+    EntryRow & { ref_id: number | null; ref_slug: string; ref_name: string; ref_platforms: number[]; created: boolean }
   >;
-  const { count, held, ...row } = first;
-  return { count, held, row: row.id ? (row as EntryRow) : undefined };
+  const { ref_id, ref_slug, ref_name, ref_platforms, created, ...row } = first;
+  if (ref_id === null) return { game: null };
+  const game = { id: ref_id, slug: ref_slug, name: ref_name, platform_ids: ref_platforms ?? [], lost: false };
+  return row.id ? { game, row: row as EntryRow, created } : { game };
 }

@@ -2,6 +2,7 @@
 // writes and its 10-minute coalescing, and the 20,000-entry limit under parallel creators.
 import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
+import { LIBRARY_ENTRY_LIMIT } from '../../shared/library/entry-rules.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
@@ -67,6 +68,13 @@ describe('the owner’s library: feed items and the 20,000-entry limit', () => {
   });
 
   describe('the 20,000-entry limit', () => {
+    it('is the same number in the code and in the database’s check', async () => {
+      const { rows } = await db().raw(
+        "SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conname = 'library_counts_limit'",
+      );
+      expect(rows[0].def).to.include(`(entries <= ${LIBRARY_ENTRY_LIMIT})`);
+    });
+
     let full: Person;
     before(async () => {
       full = await people.namedPerson(app.client, 'full_shelf');

@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
+import { ageOldestRollingUse, rollingUsesOf, seedRollingUses } from '../helpers/rolling-uses.js';
 import { catalogGame, namedPerson } from '../helpers/people.js';
 import type { TestResponse } from '../helpers/http-client.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -17,21 +18,9 @@ describe('reviews: the author’s writes', () => {
     expect(res.status, `${label}: ${res.text}`).to.equal(400);
     expect(res.body.error, label).to.include({ code: 'invalid_request', field, reason });
   };
-  const usesOf = async (accountId: string) =>
-    Number(
-      (
-        await db()('rolling_uses')
-          .where({ key: `reviews:${accountId}` })
-          .count({ n: '*' })
-      )[0].n,
-    );
+  const usesOf = (accountId: string) => rollingUsesOf(`reviews:${accountId}`);
   const seedUses = (accountId: string, count: number, secondsAgo = 60) =>
-    db()('rolling_uses').insert(
-      Array.from({ length: count }, () => ({
-        key: `reviews:${accountId}`,
-        at: db().raw('now() - make_interval(secs => ?)', [secondsAgo]),
-      })),
-    );
+    seedRollingUses(`reviews:${accountId}`, count, secondsAgo);
   const feedItems = (reviewId: string) => db()('activity_items').where({ kind: 'review', subject_id: reviewId });
 
   describe('POST /reviews', () => {
@@ -207,17 +196,7 @@ describe('reviews: the author’s writes', () => {
       );
 
       // The oldest use leaves the window: one more passes, and the answer before said how long until then.
-      await db()('rolling_uses')
-        .where({ key: `reviews:${author.account.id}` })
-        .whereIn(
-          'id',
-          db()('rolling_uses')
-            .where({ key: `reviews:${author.account.id}` })
-            .orderBy('at')
-            .limit(1)
-            .select('id'),
-        )
-        .update({ at: db().raw("now() - interval '24 hours 1 second'") });
+      await ageOldestRollingUse(`reviews:${author.account.id}`, 86_401);
       const freed = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'A new day.' });
       expect(freed.status, freed.text).to.equal(201);
       const again = await author.site.post('/api/v1/reviews', { game_id: game.id, body: 'Capped again.' });

@@ -1,7 +1,9 @@
-// Daily and hourly caps on what people write (DECISIONS: Refusals): rolling windows, counted over a log of
-// uses (`rolling_uses`). A use is taken inside the transaction of the write it limits, after a lock on its
-// key, so parallel writes queue on the key and exactly `limit` pass; a write that rolls back takes its use
-// with it. Deleting what was written gives nothing back: the cap is on writing, not on holding.
+// Daily and hourly caps on what people write (DECISIONS: Refusals): rolling windows. Each cap and subject
+// has one row holding its uses inside the window (`rolling_windows`). Taking a use is one INSERT ... ON
+// CONFLICT DO UPDATE ... WHERE: it locks the row and tests its latest version, so parallel writers queue on
+// it and exactly `limit` pass, without a lock held from an earlier statement. Written in the statement or
+// transaction of the write it limits, a write that rolls back takes its use with it. Deleting what was
+// written gives nothing back: the cap is on writing, not on holding.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../db/prepared.js';
 import { rateLimited } from '../errors.js';
@@ -12,39 +14,51 @@ export interface RollingCap {
   windowSeconds: number;
 }
 
-const ROLLING_USE = `WITH recent AS (
-    SELECT at FROM rolling_uses WHERE key = $1 AND at > now() - make_interval(secs => $2::int)
-    ORDER BY at DESC LIMIT $3::int),
-  window_ AS (SELECT count(*)::int AS used, min(at) AS oldest FROM recent),
-  taken AS (INSERT INTO rolling_uses (key) SELECT $1 FROM window_ WHERE used < $3::int)
-  SELECT used, oldest FROM window_`;
+export const rollingKey = (cap: RollingCap, subject: string) => `${cap.name}:${subject}`;
 
 /**
- * Takes one use of `cap` for `subject` in `trx`, or throws 429 `rate_limited` with `retry_after`. Two
- * statements: the lock first, so the count that follows is read after every writer before has committed.
+ * SQL that takes one use of a cap when its window has room, answering a row when it did. The placeholders
+ * are the caller's: `key`, `windowSeconds` and `limit` (SQL expressions, e.g. `$7`), so a write can take its
+ * use in its own statement; `from` (e.g. `FROM game`) makes the use depend on rows the write found, so a
+ * write refused for want of them takes none.
  */
-export async function takeRollingUse(trx: Knex.Transaction, cap: RollingCap, subject: string): Promise<void> {
-  const key = `${cap.name}:${subject}`;
-  // Held to the end of the transaction: the next writer of this key counts after this one committed.
-  await queryPrepared(trx, 'jogatina_rolling_lock', 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
-  // Counts the window's last `limit` uses and takes one when there is room, in one round trip, prepared:
-  // planning it cost more than running it.
-  const rows = (await queryPrepared(trx, 'jogatina_rolling_use', ROLLING_USE, [
-    key,
-    cap.windowSeconds,
-    cap.limit,
-  ])) as Array<{ used: number; oldest: Date | null }>;
-  const { used, oldest } = rows[0];
-  if (used >= cap.limit) {
-    // The oldest of the last `limit` uses leaves the window first.
-    const waitMs = new Date(oldest!).getTime() + cap.windowSeconds * 1000 - Date.now();
-    throw rateLimited(Math.max(waitMs, 1000) / 1000);
-  }
+export function rollingUseSql(key: string, windowSeconds: string, limit: string, from = ''): string {
+  const inWindow = `ARRAY(SELECT u FROM unnest(w.uses) u WHERE u > now() - make_interval(secs => ${windowSeconds}::int))`;
+  return `INSERT INTO rolling_windows AS w (key, uses, last_use) SELECT ${key}::text, ARRAY[now()], now() ${from}
+    ON CONFLICT (key) DO UPDATE SET uses = ${inWindow} || now(), last_use = now()
+    WHERE cardinality(${inWindow}) < ${limit}::int
+    RETURNING w.key`;
 }
 
-/** Forgets uses older than every window (the longest cap is a day): the retention purge calls it. */
+const TAKE_USE = rollingUseSql('$1', '$2', '$3');
+
+/** The 429 of a full window: `retry_after` is when the oldest use in it leaves. */
+export async function rollingCapRefusal(knex: Knex, cap: RollingCap, subject: string) {
+  const [row] = (await queryPrepared(
+    knex,
+    'jogatina_rolling_oldest',
+    `SELECT (SELECT min(u) FROM unnest(uses) u WHERE u > now() - make_interval(secs => $2::int)) AS oldest
+     FROM rolling_windows WHERE key = $1`,
+    [rollingKey(cap, subject), cap.windowSeconds],
+  )) as Array<{ oldest: Date | null }>;
+  const oldest = row?.oldest ? new Date(row.oldest).getTime() : Date.now();
+  const waitMs = oldest + cap.windowSeconds * 1000 - Date.now();
+  return rateLimited(Math.max(waitMs, 1000) / 1000);
+}
+
+/** Takes one use of `cap` for `subject` in `trx` (one round trip), or throws 429 `rate_limited` with `retry_after`. */
+export async function takeRollingUse(trx: Knex.Transaction, cap: RollingCap, subject: string): Promise<void> {
+  const rows = await queryPrepared(trx, 'jogatina_rolling_use', TAKE_USE, [
+    rollingKey(cap, subject),
+    cap.windowSeconds,
+    cap.limit,
+  ]);
+  if (rows.length === 0) throw await rollingCapRefusal(trx, cap, subject);
+}
+
+/** Forgets windows whose last use is older than every window (the longest cap is a day): the retention purge. */
 export async function purgeRollingUses(knex: Knex, olderThanSeconds = 2 * 86400): Promise<number> {
-  return knex('rolling_uses')
-    .where('at', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+  return knex('rolling_windows')
+    .where('last_use', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
     .delete();
 }
