@@ -12,7 +12,7 @@ import { sendJob } from '../platform/jobs/queue.js';
 import type { ImageConfig } from '../platform/config.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
-import type { ImageJobAnswer, ImagePurpose, ImageRow, StoredImage } from './rows.js';
+import type { CaptureFields, ImageJobAnswer, ImagePurpose, ImageRow, StoredImage } from './rows.js';
 import { presentImage } from './presenters.js';
 import type { LayoutQuota } from './rows.js';
 
@@ -30,10 +30,43 @@ export interface ImageUpload {
   appId?: string;
   /** The request's temporary file (removed by the multipart middleware when the request ends). */
   path: string;
+  /** A capture's fields (purpose `screenshot`), recorded by the worker with the capture. */
+  capture?: CaptureFields;
+  /**
+   * Runs in the transaction that hands the upload to the worker, before the job is sent (a daily cap's
+   * use is taken there): what it throws refuses the upload, and nothing is left staged.
+   */
+  handingOver?: (trx: Knex.Transaction) => Promise<void>;
 }
 
 /** Runs one upload through the worker; answers the stored image or throws the spec's error. */
 export async function uploadImage(services: UploadServices, upload: ImageUpload): Promise<StoredImage> {
+  const outcome = await runUpload(services, upload);
+  if ('recorded' in outcome) {
+    const row: ImageRow = await services.knex('images').where({ id: outcome.recorded }).first();
+    return presentImage(row, (key) => services.media.url(key));
+  }
+  if ('image' in outcome.answer) return outcome.answer.image;
+  throw answerError(outcome.answer);
+}
+
+/** Runs a capture's upload through the worker; answers the id of the capture row it recorded. */
+export async function uploadCapture(services: UploadServices, upload: ImageUpload): Promise<string> {
+  const outcome = await runUpload(services, { ...upload, purpose: 'screenshot' });
+  if ('recorded' in outcome) return outcome.recorded;
+  if ('capture' in outcome.answer) return outcome.answer.capture.id;
+  throw answerError(outcome.answer, 'Captures');
+}
+
+/**
+ * Stages the file, hands the upload to the worker in one transaction with its row, and waits. Answers the
+ * worker's answer, or `recorded` (the row's id) when the wait ended in a failure after the worker had
+ * already recorded what the upload became.
+ */
+async function runUpload(
+  services: UploadServices,
+  upload: ImageUpload,
+): Promise<{ answer: ImageJobAnswer } | { recorded: string }> {
   const id = randomUUID();
   const stagingKey = `staging/${id}`;
   try {
@@ -45,50 +78,59 @@ export async function uploadImage(services: UploadServices, upload: ImageUpload)
     services.log.error({ err: error }, 'could not stage an upload');
     throw internal('upload_unavailable', 'Uploads cannot be stored right now; try again later.');
   }
-  let answer: ImageJobAnswer;
   try {
-    answer = await services.replies.requestInTransaction<ImageJobAnswer>(
+    const answer = await services.replies.requestInTransaction<ImageJobAnswer>(
       'image.process',
       { timeoutMs: services.images.waitMs, busyAt: services.images.busyAt },
       async (trx, jobId) => {
+        await upload.handingOver?.(trx);
         await trx('image_uploads').insert({
           id,
           account_id: upload.accountId,
           purpose: upload.purpose,
           app_id: upload.appId ?? null,
           staging_key: stagingKey,
+          capture: upload.capture ? JSON.stringify(upload.capture) : null,
         });
         await trx('orphaned_media').where({ storage_key: stagingKey }).delete();
         await sendJob(trx, 'image.process', { upload_id: id }, { id: jobId });
       },
     );
+    return { answer };
   } catch (error) {
-    // The worker may have recorded the image just as the wait ran out: then the upload succeeded.
-    const recorded = await discardUpload(services, id, stagingKey);
-    if (recorded) return presentImage(recorded, (key) => services.media.url(key));
+    // The worker may have recorded the upload just as the wait ran out: then the upload succeeded.
+    if (await discardUpload(services, id, stagingKey, upload.purpose)) return { recorded: id };
     throw uploadError(services.log, error);
   }
-  return answerOf(answer);
 }
 
 /**
  * Removes what is left of an upload the worker will not finish: its row (so a late worker records
- * nothing), then its staged object. Answers the image instead when the worker recorded it first.
+ * nothing), then its staged object. Answers true instead when the worker recorded it first (an image, or
+ * a capture, takes its upload's id).
  */
-async function discardUpload(services: UploadServices, id: string, stagingKey: string): Promise<ImageRow | null> {
+async function discardUpload(
+  services: UploadServices,
+  id: string,
+  stagingKey: string,
+  purpose: ImagePurpose,
+): Promise<boolean> {
   try {
     // The row's trigger queues the staged object in the same statement.
     const deleted = await services.knex('image_uploads').where({ id }).delete();
     if (deleted === 0) {
-      const recorded: ImageRow | undefined = await services.knex('images').where({ id }).first();
-      if (recorded) return recorded;
+      const recorded = await services
+        .knex(purpose === 'screenshot' ? 'screenshots' : 'images')
+        .where({ id })
+        .first('id');
+      if (recorded) return true;
     }
     await removeOrphans(services.knex, services.media, [stagingKey]);
   } catch (error) {
     // The key stays in orphaned_media, where media.cleanup finds it.
     services.log.warn({ err: error, staging_key: stagingKey }, 'could not remove a staged upload yet');
   }
-  return null;
+  return false;
 }
 
 function uploadError(log: Logger, error: unknown): unknown {
@@ -103,24 +145,22 @@ function uploadError(log: Logger, error: unknown): unknown {
   return error;
 }
 
-function answerOf(answer: ImageJobAnswer): StoredImage {
-  if ('image' in answer) return answer.image;
-  throw answerError(answer);
-}
-
-function answerError(answer: Exclude<ImageJobAnswer, { image: StoredImage }>): ApiError {
+/** The spec's error for an answer that is not what the upload asked for; `held` names what the quota counts. */
+function answerError(answer: ImageJobAnswer, held = 'Layout images'): ApiError {
+  if ('image' in answer || 'capture' in answer) return internal('upload_failed', 'The upload became something else.');
   if ('refused' in answer) return invalidRequest(answer.refused.message, { reason: answer.refused.reason });
-  if ('quota' in answer) return quotaExceeded(answer.quota);
+  if ('quota' in answer) return quotaExceeded(answer.quota, held);
   if ('screeningUnavailable' in answer) {
     return internal('screening_unavailable', 'Uploads cannot be checked right now, so none are accepted.');
   }
   return internal('upload_failed', answer.failed);
 }
 
-export function quotaExceeded(quota: LayoutQuota): ApiError {
+/** 409 `quota_exceeded` with the quota's numbers; `held` names what it counts ("Layout images"). */
+export function quotaExceeded(quota: LayoutQuota, held = 'Layout images'): ApiError {
   return conflict(
     'quota_exceeded',
     quota,
-    `Layout images are limited to ${quota.limit} and ${quota.bytes_limit} bytes; delete one to make room.`,
+    `${held} are limited to ${quota.limit} and ${quota.bytes_limit} bytes; delete one to make room.`,
   );
 }

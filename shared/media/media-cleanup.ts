@@ -1,7 +1,9 @@
 // The daily media.cleanup (also `npm run op -- media cleanup`): layout images no layout has named for 7
-// days, uploads whose worker never finished, and storage objects no row points at. Every step is a
-// DELETE ... RETURNING, so two runs at once share the work instead of doing it twice.
+// days, uploads whose worker never finished, the files of deleted captures no layout names, and storage
+// objects no row points at. Every step is a DELETE ... RETURNING, so two runs at once share the work
+// instead of doing it twice.
 import type { Knex } from 'knex';
+import { releaseUnnamedCaptureFiles } from './capture-files.js';
 import { removeUnnamedLayoutImages } from './layout-images.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOldOrphans, removeOrphans } from './orphaned-media.js';
@@ -12,6 +14,7 @@ export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
 export interface CleanupReport {
   unnamed_layout_images: number;
   abandoned_uploads: number;
+  /** Objects no row points at any more, the files of deleted captures no layout names among them. */
   orphaned_objects: number;
 }
 
@@ -27,7 +30,12 @@ export async function cleanMediaNow(knex: Knex, media: MediaStorage): Promise<Cl
     media,
     abandoned.map((row) => row.staging_key),
   );
+  const captureFiles = await releaseUnnamedCaptureFiles(knex, media);
   // Younger keys may be claimed by a job that is writing them right now.
   const orphans = await removeOldOrphans(knex, media, ABANDONED_AFTER_MS);
-  return { unnamed_layout_images: unnamed, abandoned_uploads: abandoned.length, orphaned_objects: orphans };
+  return {
+    unnamed_layout_images: unnamed,
+    abandoned_uploads: abandoned.length,
+    orphaned_objects: captureFiles + orphans,
+  };
 }

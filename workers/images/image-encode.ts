@@ -28,7 +28,7 @@ export async function decodeFitted(input: Buffer, header: ImageHeader, profile: 
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     decoded = await pipeline
-      .resize(profile.fit, profile.fit, { fit: 'inside', withoutEnlargement: true })
+      .resize(profile.fit.width, profile.fit.height, { fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -109,6 +109,21 @@ export function encodeStill(
 /** Animations have no target below their limit: they are big by nature, and each encode is dear. */
 export function encodeAnimation(image: FittedImage, budget: { maxBytes: number }): Promise<EncodedImage> {
   return encodeWithinBudget(ANIMATED_WEBP, image, budget.maxBytes, budget.maxBytes);
+}
+
+/**
+ * A still's thumbnail: WebP fitted inside the box, one encode at a fixed quality. It is small by its size
+ * alone (a 640 px photo is about 30 KB), so no budget steps it down. effort 4 is WebP's default.
+ */
+export async function encodeThumbnail(
+  image: FittedImage,
+  box: { width: number; height: number; quality: number },
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await rawInput(image)
+    .resize(box.width, box.height, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: box.quality, effort: 4 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 // Aim a little under the target so that the second encode usually is the last one.

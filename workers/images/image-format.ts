@@ -2,8 +2,9 @@
 // client's word, the magic bytes are not. Also the two animations libvips would quietly read as a still.
 import { fileTypeFromBuffer } from 'file-type';
 import { ImageRefusal } from '../../shared/media/image-refusals.js';
+import { IMAGE_FORMATS, type ImageFormat } from '../../shared/media/image-profiles.js';
 
-export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+export type { ImageFormat };
 
 // file-type's own "reasonable detection size": every accepted format is known by then.
 const SNIFF_BYTES = 4100;
@@ -18,12 +19,22 @@ const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
   avif: 'avif',
 };
 
-/** The accepted format the bytes are, or an `invalid_format` refusal (SVG, HTML, TIFF, BMP, text, empty...). */
-export async function sniffImageFormat(input: Buffer): Promise<ImageFormat> {
+const FORMAT_NAMES: Record<ImageFormat, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', avif: 'AVIF' };
+
+/**
+ * The format the bytes are when it is one of `accepted`, or an `invalid_format` refusal (SVG, HTML, TIFF,
+ * BMP, text, empty, or a format this kind of upload does not take).
+ */
+export async function sniffImageFormat(
+  input: Buffer,
+  accepted: readonly ImageFormat[] = IMAGE_FORMATS,
+): Promise<ImageFormat> {
   const type = input.length > 0 ? await fileTypeFromBuffer(input.subarray(0, SNIFF_BYTES)) : undefined;
   const format = type ? FORMAT_OF_EXTENSION[type.ext] : undefined;
-  if (!format) {
-    throw new ImageRefusal('invalid_format', 'The file is not a JPEG, PNG, WebP, GIF or AVIF image.');
+  if (!format || !accepted.includes(format)) {
+    const names = accepted.map((each) => FORMAT_NAMES[each]);
+    const listed = `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+    throw new ImageRefusal('invalid_format', `The file is not a ${listed} image.`);
   }
   return format;
 }

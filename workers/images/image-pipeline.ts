@@ -1,16 +1,17 @@
 // The image upload pipeline's process-local core: bytes in, a refusal or an optimized image out. It runs in
 // an image thread (image-thread.ts) and touches no database, queue or storage.
 import sharp from 'sharp';
-import { decodeFitted, encodeAnimation, encodeStill, type FittedImage } from './image-encode.js';
+import { decodeFitted, encodeAnimation, encodeStill, encodeThumbnail, type FittedImage } from './image-encode.js';
 import { sniffImageFormat } from './image-format.js';
 import { inspectImage } from './image-inspect.js';
 import { formatBytes, ImageRefusal } from '../../shared/media/image-refusals.js';
 import { IMAGE_PROFILES, type ImageProfileName } from '../../shared/media/image-profiles.js';
-import type { EncodedImage } from '../../shared/media/rows.js';
+import type { EncodedImage, EncodedThumbnail } from '../../shared/media/rows.js';
 
-/** What the thread hands back (EncodedImage), with the encoder's Buffer and what the rules needed. */
-export interface ProcessedImage extends Omit<EncodedImage, 'data'> {
+/** What the thread hands back (EncodedImage), with the encoder's Buffers and what the rules needed. */
+export interface ProcessedImage extends Omit<EncodedImage, 'data' | 'thumbnail'> {
   data: Buffer;
+  thumbnail: (Omit<EncodedThumbnail, 'data'> & { data: Buffer }) | null;
   frames: number;
   /** Sum of the frame delays; null for a still. */
   durationMs: number | null;
@@ -26,7 +27,8 @@ const SCREENED_FRAMES = 4;
 
 /**
  * Refusals are ImageRefusal; anything else (a failing screen, a bug) propagates as it is. The screen
- * runs before the encode, which is the expensive part, so a refused image costs little.
+ * runs before the encode, which is the expensive part, so a refused image costs little. A profile that
+ * flags explicit images keeps the image and answers `sensitive: true` instead of the refusal.
  */
 export async function processImage(
   input: Buffer,
@@ -40,11 +42,11 @@ export async function processImage(
       `The file is ${formatBytes(input.length)}; at most ${formatBytes(limits.maxInputBytes)} is accepted.`,
     );
   }
-  const format = await sniffImageFormat(input);
+  const format = await sniffImageFormat(input, limits.formats);
   const header = await inspectImage(input, format, limits);
   const image = await decodeFitted(input, header, limits);
 
-  await screen(await screeningFrames(image));
+  const sensitive = await screened(screen, await screeningFrames(image), limits.explicit);
 
   if (header.animated && limits.animation) {
     const { data } = await encodeAnimation(image, limits.animation);
@@ -56,11 +58,14 @@ export async function processImage(
       height: image.height,
       bytes: data.length,
       animated: true,
+      sensitive,
+      thumbnail: null,
       frames: image.frames,
       durationMs: header.durationMs,
     };
   }
   const { data } = await encodeStill(image, limits.still);
+  const thumbnail = limits.thumbnail && (await encodeThumbnail(image, limits.thumbnail));
   return {
     data,
     contentType: 'image/avif',
@@ -69,9 +74,22 @@ export async function processImage(
     height: image.height,
     bytes: data.length,
     animated: false,
+    sensitive,
+    thumbnail: thumbnail && { ...thumbnail, bytes: thumbnail.data.length },
     frames: 1,
     durationMs: null,
   };
+}
+
+/** Runs the screen: false when it passes, true when it finds the image explicit and the profile flags. */
+async function screened(screen: FrameScreen, frames: Uint8Array[], explicit: 'refuse' | 'flag'): Promise<boolean> {
+  try {
+    await screen(frames);
+    return false;
+  } catch (error) {
+    if (explicit === 'flag' && error instanceof ImageRefusal && error.reason === 'sensitive_image') return true;
+    throw error;
+  }
 }
 
 /** Which frames an animation is screened on: the first, the last and evenly between. */

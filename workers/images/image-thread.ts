@@ -21,9 +21,19 @@ export type ImageTaskResult =
 export default async function processInThread(task: ImageTask): Promise<ImageTaskResult> {
   try {
     const image = await processImage(Buffer.from(task.input), task.profile, screenFrames(task.screening));
-    const { data, contentType, extension, width, height, bytes, animated } = image;
+    const { data, contentType, extension, width, height, bytes, animated, sensitive, thumbnail } = image;
     // What crosses back from the thread (a Buffer arrives as a plain Uint8Array).
-    const encoded: EncodedImage = { data, contentType, extension, width, height, bytes, animated };
+    const encoded: EncodedImage = {
+      data,
+      contentType,
+      extension,
+      width,
+      height,
+      bytes,
+      animated,
+      sensitive,
+      thumbnail,
+    };
     return { ok: true, image: encoded };
   } catch (error) {
     if (error instanceof ImageRefusal) return { ok: false, refused: { reason: error.reason, message: error.message } };

@@ -1,13 +1,21 @@
 // image.process: one upload, start to finish. Reads the staged original, has an image thread decode,
-// screen and encode it, stores the result and records its row, then removes the staged original whatever
-// happened. A refusal is an answer, not a failure: the job completes and the route reports the reason.
+// screen and encode it, stores the result and records its row (a capture: its two files and its
+// `screenshots` row), then removes the staged original whatever happened. A refusal is an answer, not a
+// failure: the job completes and the route reports the reason.
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { recordImage } from '../../shared/media/image-records.js';
+import { recordCapture } from '../../shared/screenshots/capture-records.js';
 import { removeOrphans } from '../../shared/media/orphaned-media.js';
 import type { JobPayloads } from '../../shared/platform/jobs/queue.js';
 import type { JobContext, JobHandler } from '../job-context.js';
-import { PURPOSES, type ImageJobAnswer, type UploadRow } from '../../shared/media/rows.js';
+import {
+  CAPTURE_THUMBNAIL_FOLDER,
+  PURPOSES,
+  type EncodedImage,
+  type ImageJobAnswer,
+  type UploadRow,
+} from '../../shared/media/rows.js';
 import { presentImage } from '../../shared/media/presenters.js';
 
 export const processImageJob: JobHandler<JobPayloads['image.process']> = async ({ upload_id }, context) => {
@@ -35,10 +43,12 @@ async function processUpload(upload: UploadRow, context: JobContext): Promise<Im
     context.log.error({ detail: result.screeningUnavailable }, 'screening unavailable');
     return { screeningUnavailable: result.screeningUnavailable };
   }
-  const key = `${folder}/${randomUUID()}.${result.image.extension}`;
-  // Claimed before it is written: a crash from here until the row commits leaves a key media.cleanup removes.
-  await context.knex('orphaned_media').insert({ storage_key: key }).onConflict().ignore();
-  await context.media.put(key, Buffer.from(result.image.data), result.image.contentType);
+  const name = randomUUID();
+  const key = `${folder}/${name}.${result.image.extension}`;
+  if (upload.purpose === 'screenshot') {
+    return storeCapture(upload, key, `${CAPTURE_THUMBNAIL_FOLDER}/${name}.webp`, result.image, context);
+  }
+  await store(context, key, result.image.data, result.image.contentType);
   const outcome = await recordImage(context.knex, upload.id, key, result.image);
   if ('row' in outcome) {
     // Files of the rows this upload replaced; what fails here stays queued for media.cleanup.
@@ -46,6 +56,30 @@ async function processUpload(upload: UploadRow, context: JobContext): Promise<Im
     return { image: presentImage(outcome.row, (k) => context.media.url(k)) };
   }
   await removeOrphans(context.knex, context.media, [key]);
+  if ('quota' in outcome) return { quota: outcome.quota };
+  return { failed: 'the upload was withdrawn' };
+}
+
+/** Claimed before it is written: a crash from here until its row commits leaves a key media.cleanup removes. */
+async function store(context: JobContext, key: string, data: Uint8Array, contentType: string): Promise<void> {
+  await context.knex('orphaned_media').insert({ storage_key: key }).onConflict().ignore();
+  await context.media.put(key, Buffer.from(data), contentType);
+}
+
+/** A capture: the image and its thumbnail stored, then the capture row recorded (or both files removed). */
+async function storeCapture(
+  upload: UploadRow,
+  key: string,
+  thumbnailKey: string,
+  image: EncodedImage,
+  context: JobContext,
+): Promise<ImageJobAnswer> {
+  const thumbnail = image.thumbnail!;
+  await store(context, key, image.data, image.contentType);
+  await store(context, thumbnailKey, thumbnail.data, 'image/webp');
+  const outcome = await recordCapture(context.knex, upload.id, { key, thumbnailKey, image });
+  if ('id' in outcome) return { capture: { id: outcome.id } };
+  await removeOrphans(context.knex, context.media, [key, thumbnailKey]);
   if ('quota' in outcome) return { quota: outcome.quota };
   return { failed: 'the upload was withdrawn' };
 }
