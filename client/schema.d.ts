@@ -3016,6 +3016,290 @@ export interface paths {
         patch: operations["patch_reviews_by_id"];
         trace?: never;
     };
+    "/api/v1/lists/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a list folder
+         * @description `name` 1 to 60 characters, not white space alone (400 `fields_invalid`); two folders may share a name. A list joins it with `folder` (its `id`) on `POST /lists` or `PATCH /lists/{id}`; `GET /profiles/{username}/lists/folders` shows your folders with their counts. An account holds at most 100 folders: then 409 `conflict` reason `folders_full` with `limit` and `count`.
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_lists_folders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lists/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a list folder
+         * @description Deletes the folder; its lists stay, in no folder. Another account’s folder, or none: 404 `folder_not_found`.
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_lists_folders_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a list folder
+         * @description `name` 1 to 60 characters, not white space alone (400 `fields_invalid`); two folders may share a name. Another account’s folder, or none: 404 `folder_not_found`.
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_lists_folders_by_id"];
+        trace?: never;
+    };
+    "/api/v1/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a list
+         * @description A list of catalog games. `title` 1 to 100 characters, `description` up to 2,000 (code points; line breaks and tabs kept, no other control character; a title of white space alone is 400 `fields_invalid`); `visibility` PUBLIC, FOLLOWERS or PRIVATE; `mode` list, ranked or tier; `folder` one of your folders’ ids or null (another id: 400 `fields_invalid` field `folder`); `tiers` only in a tier list (else 400 `fields_invalid` field `tiers`): 1 to 10 distinct labels of 1 to 20 characters, in board order. Omitted: `description` "", `visibility` PUBLIC, `mode` list, `folder` null, `items` [], and a tier list’s `tiers` S, A, B, C, D. `items` (up to 500) are `{ game_id, tier }` in the list’s order: each a catalog game (else 400 `fields_invalid` field `items.N.game_id`), each game once (a repeat: the same refusal), and `tier` one of the list’s `tiers` in a tier list and absent in the other modes (else `items.N.tier`). The first item refused is named. It shows in the feed at once (an item of kind `list`). An account holds at most 1,000 lists: then 409 `conflict` reason `lists_full` with `limit` and `count`. `items` carry their catalog rows shaped like `/games` (`game` null when the catalog lost the game); `size` is the number of items; `comments` leaves out those moderation removed; `awards` is `{award id: count}`. `visibility` is shown to the author alone, as on `/profiles/{u}/lists`.
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_lists"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One list
+         * @description Anyone who may see it, as on `/profiles/{u}/lists`: PUBLIC to everyone, FOLLOWERS to the author’s followers, PRIVATE to the author alone, and nobody across a block either way. A list moderation removed shows to its author alone, with `removed: true`. Any other reader, or an unknown id: 404 `list_not_found`. `items` carry their catalog rows shaped like `/games` (`game` null when the catalog lost the game); `size` is the number of items; `comments` leaves out those moderation removed; `awards` is `{award id: count}`. `visibility` is shown to the author alone, as on `/profiles/{u}/lists`.
+         *
+         *     **Access:** an API key with the scope `lists.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
+         */
+        get: operations["get_lists_by_id"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete your list
+         * @description Deletes the list, removed by moderation or not, with its items, its feed item and the comments on it. Another account’s list, or none: 404 `list_not_found`.
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_lists_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change your list
+         * @description Only the fields sent change (`updated_at` with them). `title` 1 to 100 characters, `description` up to 2,000 (code points; line breaks and tabs kept, no other control character; a title of white space alone is 400 `fields_invalid`); `visibility` PUBLIC, FOLLOWERS or PRIVATE; `mode` list, ranked or tier; `folder` one of your folders’ ids or null (another id: 400 `fields_invalid` field `folder`); `tiers` only in a tier list (else 400 `fields_invalid` field `tiers`): 1 to 10 distinct labels of 1 to 20 characters, in board order. `items` is not taken here (400 field `items` reason `not_allowed`): they change through `PUT /lists/{id}/items`. A mode change carries the games along: leaving tier mode drops the tiers (the items’ too); a list becoming a tier list gets the labels sent (default S, A, B, C, D) and puts its games in the first tier; new labels for a tier list keep each game whose tier stays, and move the others to the label now in their tier’s place (the last one when there are fewer). Another account’s list, or none: 404 `list_not_found`. A list moderation removed cannot be changed: 403 `forbidden` reason `removed` (it can be deleted). An empty body changes nothing and answers the list.
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_lists_by_id"];
+        trace?: never;
+    };
+    "/api/v1/lists/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace your list’s items
+         * @description The list holds exactly the items sent, in that order (`[]` empties it); `size` and `updated_at` follow. `items` (up to 500) are `{ game_id, tier }` in the list’s order: each a catalog game (else 400 `fields_invalid` field `items.N.game_id`), each game once (a repeat: the same refusal), and `tier` one of the list’s `tiers` in a tier list and absent in the other modes (else `items.N.tier`). The first item refused is named. Another account’s list, or none: 404 `list_not_found`. A list moderation removed cannot be changed: 403 `forbidden` reason `removed` (it can be deleted).
+         *
+         *     **Access:** an API key with the scope `lists.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        put: operations["put_lists_by_id_items"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/screenshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a capture
+         * @description A form with the image in `image` and the capture’s fields beside it: `game_id` (required), `description`, `contains_spoilers`, `visibility`. Form fields are text: booleans are `true` or `false`, numbers are decimal; anything else is 400 `wrong_type`. `description` up to 500 characters (code points), line breaks and tabs kept, no other control character; `visibility` PUBLIC, FOLLOWERS or PRIVATE; a `game_id` the catalog does not have is 400 `fields_invalid` field `game_id`. Omitted: `description` "", `contains_spoilers` false, `visibility` PUBLIC. Keys with `screenshots.write` may upload (a capture tool is an integration).
+         *
+         *     The image: JPEG, PNG, WebP or AVIF, a still (an animation is 400 `unsupported_animation`, a GIF `invalid_format`), up to 15 MB and 40 million pixels. Metadata (EXIF, GPS, ICC text) is stripped; it is stored as AVIF fitted inside 3840x8640 (never enlarged) of about 1 MB, never over 4 MB (else `too_heavy`), with a WebP thumbnail fitted inside 640x1440. Content screening never refuses a capture: an explicit one is kept with `sensitive: true`. The other refusals and statuses are those of layout images.
+         *
+         *     At most 2,000 captures and 5 GB (5368709120 bytes) per account, removed ones counted: refused before the file is read when either is reached, and after encoding when this one would pass 5 GB (409 `quota_exceeded` with `limit`, `count`, `bytes_limit`, `bytes`). 100 uploads per account in any 24 hours, each counted once it is handed to processing (a refused image counts, as its work was done; a refused field does not): then 429 `rate_limited` with `retry_after` (seconds until one is free), asked before the file is read too. Parallel uploads cannot pass either limit.
+         *
+         *     It shows in the feed at once (an item of kind `screenshot`). The capture as its own gallery (`GET /profiles/{username}/screenshots`) shows it, with `likes`, `comments` (those moderation removed left out), `awards` (`{award id: count}`), `removed` and `updated_at`.
+         *
+         *     **Access:** an API key with the scope `screenshots.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_screenshots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/screenshots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your capture
+         * @description Deletes the capture, removed by moderation or not, at once: it leaves the gallery, its counts and the feed, with its likes and the comments on it. Its files are removed by the daily media cleanup once no layout of yours names the capture (`{kind: screenshot, id}` in the draft or the published layout), so a published page keeps its picture until you change it. Another account’s capture, or none: 404 `screenshot_not_found`. Deleting gives no upload back to the daily 100.
+         *
+         *     **Access:** an API key with the scope `screenshots.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_screenshots_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Change your capture
+         * @description Only the fields sent change (`updated_at` with them): `description`, `game_id`, `contains_spoilers`, `visibility`; a new `game_id` moves the capture’s feed item to that game. `description` up to 500 characters (code points), line breaks and tabs kept, no other control character; `visibility` PUBLIC, FOLLOWERS or PRIVATE; a `game_id` the catalog does not have is 400 `fields_invalid` field `game_id`. Another account’s capture, or none: 404 `screenshot_not_found`. A capture moderation removed cannot be changed: 403 `forbidden` reason `removed` (it can be deleted). An empty body changes nothing and answers the capture. The capture as its own gallery (`GET /profiles/{username}/screenshots`) shows it, with `likes`, `comments` (those moderation removed left out), `awards` (`{award id: count}`), `removed` and `updated_at`.
+         *
+         *     **Access:** an API key with the scope `screenshots.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        patch: operations["patch_screenshots_by_id"];
+        trace?: never;
+    };
+    "/api/v1/likes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What you like
+         * @description Your likes, newest first, by cursor: `before` is the last item’s `created_at` (to the microsecond) and `next_before` is null on the last page. `kind` keeps one kind. Only what you may still see is listed: a thing since made private to you, removed by moderation, or behind a block either way is left out (your like stays, and counts).
+         *
+         *     **Access:** an API key with the scope `social.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_likes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/likes/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Like a thing
+         * @description `kind` is review, list, screenshot or journey (any other is 404 `not_found`); `id` is a review’s or journey’s id, or a list’s or screenshot’s public id. Only what you may see: PUBLIC to everyone, FOLLOWERS to its author’s followers, PRIVATE to nobody but its author, nothing across a block either way, and nothing moderation removed; anything else, or no such thing, is 404 with the kind’s reason (`review_not_found`, `list_not_found`, `screenshot_not_found`, `journey_not_found`). Your own thing is 400 `invalid_request` reason `own_content`. Repeating changes nothing: the thing counts each person once, however many likes arrive at once. Answers whether you like it and how many people do.
+         *
+         *     **Access:** an API key with the scope `social.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        put: operations["put_likes_by_kind_by_id"];
+        post?: never;
+        /**
+         * Stop liking a thing
+         * @description `kind` is review, list, screenshot or journey (any other is 404 `not_found`); `id` is a review’s or journey’s id, or a list’s or screenshot’s public id. Only what you may see: PUBLIC to everyone, FOLLOWERS to its author’s followers, PRIVATE to nobody but its author, nothing across a block either way, and nothing moderation removed; anything else, or no such thing, is 404 with the kind’s reason (`review_not_found`, `list_not_found`, `screenshot_not_found`, `journey_not_found`). Your own thing is 400 `invalid_request` reason `own_content`. Repeating, or unliking what you never liked, changes nothing.
+         *
+         *     **Access:** an API key with the scope `social.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_likes_by_kind_by_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation
+         * @description `on` is PROFILE with the person’s username (current, or a 30-day alias) as `id`, or REVIEW, LIST, SCREENSHOT, DIARY (a play session) or JOURNEY with the thing’s id (the public id of a list or screenshot). A person hidden by a block either way, or a username nobody holds, is 404 `not_found`; a thing you may not see (its own visibility against what you are to its author, a block either way, or moderation’s removal) or no such thing is 404 with its kind’s reason (`review_not_found`, `list_not_found`, `screenshot_not_found`, `session_not_found`, `journey_not_found`). A private account (library visibility FOLLOWERS or PRIVATE) keeps its profile conversation to itself and its followers: anyone else is 403 `forbidden` reason `followers_only`. Newest first, by cursor: `before` is the last item’s `created_at` (to the microsecond) and `next_before` is null on the last page. Left out, as in the profile conversation of GET /profiles/{username}/social: comments moderation removed, authors blocked either way by you or blocked by the owner of the profile or thing, and suspended authors (staff and the author still see those).
+         *
+         *     **Access:** an API key with the scope `social.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
+         */
+        get: operations["get_comments"];
+        put?: never;
+        /**
+         * Write a comment
+         * @description `on` is PROFILE with the person’s username (current, or a 30-day alias) as `id`, or REVIEW, LIST, SCREENSHOT, DIARY (a play session) or JOURNEY with the thing’s id (the public id of a list or screenshot). A person hidden by a block either way, or a username nobody holds, is 404 `not_found`; a thing you may not see (its own visibility against what you are to its author, a block either way, or moderation’s removal) or no such thing is 404 with its kind’s reason (`review_not_found`, `list_not_found`, `screenshot_not_found`, `session_not_found`, `journey_not_found`). A private account (library visibility FOLLOWERS or PRIVATE) keeps its profile conversation to itself and its followers: anyone else is 403 `forbidden` reason `followers_only`. `body` 1 to 1,000 characters (code points), line breaks and tabs kept, no other control character, and not white space alone (400 `fields_invalid` field `body`). 30 comments per account in any 60 minutes, then 429 `rate_limited` with `retry_after` (seconds until one is free); a refused comment uses none.
+         *
+         *     **Access:** an API key with the scope `social.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_comments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a comment
+         * @description By its author (removed by moderation or not), or by the owner of the profile or thing it is on. Anyone else, no such comment, or an id that is not a UUID: 404 `comment_not_found`.
+         *
+         *     **Access:** an API key with the scope `social.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_comments_by_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -3488,6 +3772,14 @@ export interface components {
             thumbnail_url: string | null;
             thumbnail_width: number | null;
             thumbnail_height: number | null;
+            /** @description How many people like it. */
+            likes: number;
+            /** @description Comments on it (those moderation removed are not counted). */
+            comments: number;
+            /** @description Awards given to it: award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
             /** Format: date-time */
             created_at: string;
             /**
@@ -3552,6 +3844,26 @@ export interface components {
             signals?: string[];
             /** @description Why the host could not be checked (`address_denied`, `timeout`, ...). */
             error?: string | null;
+        };
+        /** @description A comment on a person’s profile or on one of their things. */
+        Comment: {
+            /** Format: uuid */
+            id: string;
+            /** @description Where the comment is. */
+            on: {
+                /** @enum {string} */
+                kind: "PROFILE" | "REVIEW" | "LIST" | "SCREENSHOT" | "DIARY" | "JOURNEY";
+                /** @description The person’s current username for PROFILE, else the thing’s id as clients name it. */
+                id: string;
+            };
+            author: components["schemas"]["PersonSummary"];
+            /** @description 1 to 1,000 characters; line breaks kept. */
+            body: string;
+            /**
+             * Format: date-time
+             * @description To the microsecond: pass the last one back as `before`.
+             */
+            created_at: string;
         };
         Company: {
             id: number;
@@ -3658,6 +3970,46 @@ export interface components {
             /** @description Genre names. */
             genres: string[];
             demo_available: boolean;
+        };
+        /** @description A list of catalog games. */
+        GameList: {
+            /** @description The list’s public id. */
+            id: string;
+            /** @description The author’s current username; null while they have none. */
+            username: string | null;
+            title: string;
+            description: string;
+            /**
+             * @description Who may read it. Only the author sees this member.
+             * @enum {string}
+             */
+            visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+            /**
+             * @description `list` (unordered), `ranked` (the order is the ranking) or `tier` (a tier board).
+             * @enum {string}
+             */
+            mode: "list" | "ranked" | "tier";
+            /** @description A tier list’s labels, in board order; null in other modes. */
+            tiers: string[] | null;
+            /** @description The folder’s public id; null when the list is in none. */
+            folder: string | null;
+            /** @description How many games it holds (the preview count `/profiles/{u}/lists` sorts by). */
+            size: number;
+            /** @description In the list’s order. */
+            items: components["schemas"]["ListItem"][];
+            likes: number;
+            /** @description Comments on the list, but those moderation removed. */
+            comments: number;
+            /** @description Awards given to it, `{award id: count}`; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
+            /** @description Removed by moderation: then shown to its author alone, who can delete it but not change it. */
+            removed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         Grant: {
             /** Format: uuid */
@@ -4064,6 +4416,39 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description A thing you like. */
+        Like: {
+            /** @enum {string} */
+            kind: "review" | "list" | "screenshot" | "journey";
+            /** @description The thing’s id: a uuid for reviews and journeys, the public id of a list or screenshot. */
+            id: string;
+            /** @description Its author’s current username. */
+            username: string | null;
+            /** @description How many people like it now. */
+            likes: number;
+            /**
+             * Format: date-time
+             * @description When you liked it, to the microsecond: pass the last one back as `before`.
+             */
+            created_at: string;
+        };
+        /** @description Your like of a thing and its count. */
+        LikeState: {
+            /** @description Whether you like it now. */
+            liked: boolean;
+            /** @description How many people like it now. */
+            likes: number;
+        };
+        /** @description A folder of your lists. */
+        ListFolder: {
+            /** @description The folder’s public id (a list’s `folder`). */
+            id: string;
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         /** @description The spec’s `listing` object: each view a revision or null. */
         Listing: {
             approved: components["schemas"]["ListingRevision"] | null;
@@ -4120,6 +4505,17 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description One place of a list, in the list’s order. */
+        ListItem: {
+            /** @description 1 for the first place; a ranked list’s rank. */
+            position: number;
+            /** @description The catalog game placed. */
+            game_id: number;
+            /** @description A tier list’s label for the game; null in other modes. */
+            tier: string | null;
+            /** @description Shaped like `/games`; null when the catalog no longer has the game. */
+            game: components["schemas"]["Game"] | null;
+        };
         ListSummary: {
             /** @description The list’s public id. */
             id: string;
@@ -4132,7 +4528,14 @@ export interface components {
             visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
             /** @enum {string} */
             mode: "list" | "ranked" | "tier";
+            /** @description How many people like it. */
             likes: number;
+            /** @description Comments on it (those moderation removed are not counted). */
+            comments: number;
+            /** @description Awards given to it: award id to count; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
             /** @description The preview count: a tier list’s ranked games. */
             size: number;
             /** @description A folder id. */
@@ -4183,6 +4586,52 @@ export interface components {
             blocked_reason: "override_expired" | "not_playable" | "release_not_found" | "listing_not_found" | "origin_in_use" | "url_denied" | null;
             /** @description What remains of the day’s 20 saves. */
             changes_left: number;
+        };
+        /** @description A capture as its author sees it. */
+        OwnCapture: {
+            /** @description The capture’s public id: what galleries, likes, comments and layouts (`{kind: screenshot, id}`) name it by. */
+            id: string;
+            /** @description The catalog game; null only on captures written before uploads named one. */
+            game_id: number | null;
+            /** @description Up to 500 characters; line breaks kept. */
+            description: string;
+            contains_spoilers: boolean;
+            /** @description Content screening found it explicit: shown behind a warning, never refused. */
+            sensitive: boolean;
+            /**
+             * @description Who may see it: everyone, the author’s followers, or the author.
+             * @enum {string}
+             */
+            visibility: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+            /**
+             * Format: uri
+             * @description The stored image: AVIF, metadata stripped, at most 3840 px wide.
+             */
+            image_url: string;
+            /** @description Pixels. */
+            image_width: number;
+            /** @description Pixels. */
+            image_height: number;
+            /**
+             * Format: uri
+             * @description WebP up to 640 px wide, or null: then use `image_url`.
+             */
+            thumbnail_url: string | null;
+            thumbnail_width: number | null;
+            thumbnail_height: number | null;
+            likes: number;
+            /** @description Comments on the capture, but those moderation removed. */
+            comments: number;
+            /** @description Awards given to it, `{award id: count}`; `{}` when none. */
+            awards: {
+                [key: string]: number;
+            };
+            /** @description Removed by moderation: then shown to its author alone, who can delete it but not change it. */
+            removed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         /** @description A library entry as its owner sees it. */
         OwnLibraryEntry: {
@@ -13210,9 +13659,11 @@ export interface operations {
                      *         "reviews": [],
                      *         "list_folders": [],
                      *         "lists": [],
+                     *         "list_items": [],
                      *         "journeys": [],
                      *         "screenshots": [],
                      *         "comments": [],
+                     *         "likes": [],
                      *         "arcade_games": [],
                      *         "arcade_terms_accepted": [],
                      *         "arcade_grants": [],
@@ -13409,20 +13860,32 @@ export interface operations {
                             }[];
                             /** @description Rows of list_folders. */
                             list_folders: {
+                                id: unknown;
                                 public_id: unknown;
                                 name: unknown;
                                 created_at: unknown;
+                                updated_at: unknown;
                             }[];
                             /** @description Rows of lists. */
                             lists: {
+                                id: unknown;
                                 public_id: unknown;
                                 folder_id: unknown;
                                 title: unknown;
                                 description: unknown;
                                 visibility: unknown;
                                 mode: unknown;
+                                tiers: unknown;
+                                removed_at: unknown;
                                 created_at: unknown;
                                 updated_at: unknown;
+                            }[];
+                            /** @description Rows of list_items_exported. */
+                            list_items: {
+                                list_id: unknown;
+                                position: unknown;
+                                game_id: unknown;
+                                tier: unknown;
                             }[];
                             /** @description Rows of journeys. */
                             journeys: {
@@ -13456,6 +13919,12 @@ export interface operations {
                                 target_id: unknown;
                                 body: unknown;
                                 removed_at: unknown;
+                                created_at: unknown;
+                            }[];
+                            /** @description Rows of likes. */
+                            likes: {
+                                subject_kind: unknown;
+                                subject_id: unknown;
                                 created_at: unknown;
                             }[];
                             /** @description Rows of arcade_apps. */
@@ -17895,6 +18364,9 @@ export interface operations {
                      *           "thumbnail_url": "https://jogatina.example/media/screenshots/k3x9q2vz-thumb.webp",
                      *           "thumbnail_width": 640,
                      *           "thumbnail_height": 360,
+                     *           "likes": 3,
+                     *           "comments": 1,
+                     *           "awards": {},
                      *           "created_at": "2026-03-07T22:14:03.000Z",
                      *           "visibility": "PUBLIC"
                      *         }
@@ -20186,6 +20658,8 @@ export interface operations {
                      *           "visibility": "PUBLIC",
                      *           "mode": "ranked",
                      *           "likes": 14,
+                     *           "comments": 2,
+                     *           "awards": {},
                      *           "size": 10,
                      *           "folder": "rpg-e-afins",
                      *           "created_at": "2026-04-01T10:00:00.000Z",
@@ -28842,6 +29316,2550 @@ export interface operations {
                 };
             };
             /** @description `not_found` reason `review_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_lists_folders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Make a list folder */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "Zp81wVd2c_Qe",
+                     *         "name": "Favoritas",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-01T12:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ListFolder"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `folders_full`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_lists_folders_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a list folder */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "Zp81wVd2c_Qe",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `folder_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_lists_folders_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Rename a list folder */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "Zp81wVd2c_Qe",
+                     *         "name": "Favoritas de sempre",
+                     *         "created_at": "2026-11-01T12:00:00.000Z",
+                     *         "updated_at": "2026-11-06T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ListFolder"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `folder_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_lists: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default PUBLIC
+                     * @enum {string}
+                     */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                    /**
+                     * @default list
+                     * @enum {string}
+                     */
+                    mode?: "list" | "ranked" | "tier";
+                    /** @default null */
+                    folder?: string | null;
+                    tiers?: string[];
+                    /** @default [] */
+                    items?: {
+                        game_id: number;
+                        tier?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Make a list */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "q3Jx9bT0kLmA",
+                     *         "username": "ana_plays",
+                     *         "title": "Metroidvanias, ranked by how lost I got",
+                     *         "description": "Only the ones I finished.",
+                     *         "visibility": "PUBLIC",
+                     *         "mode": "tier",
+                     *         "tiers": [
+                     *           "S",
+                     *           "A",
+                     *           "B",
+                     *           "C",
+                     *           "D"
+                     *         ],
+                     *         "folder": "Zp81wVd2c_Qe",
+                     *         "size": 2,
+                     *         "items": [
+                     *           {
+                     *             "position": 1,
+                     *             "game_id": 1942,
+                     *             "tier": "S",
+                     *             "game": {
+                     *               "id": 1942,
+                     *               "slug": "hollow-knight",
+                     *               "name": "Hollow Knight",
+                     *               "release_year": 2017,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform",
+                     *                 "Adventure"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           },
+                     *           {
+                     *             "position": 2,
+                     *             "game_id": 2087,
+                     *             "tier": "A",
+                     *             "game": {
+                     *               "id": 2087,
+                     *               "slug": "ori-and-the-blind-forest",
+                     *               "name": "Ori and the Blind Forest",
+                     *               "release_year": 2015,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           }
+                     *         ],
+                     *         "likes": 0,
+                     *         "comments": 0,
+                     *         "awards": {},
+                     *         "removed": false,
+                     *         "created_at": "2026-11-04T20:11:42.318Z",
+                     *         "updated_at": "2026-11-04T20:11:42.318Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GameList"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `lists_full`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_lists_by_id: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One list */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `private, no-store` when the list is not PUBLIC or the reader is signed in; otherwise `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "q3Jx9bT0kLmA",
+                     *         "username": "ana_plays",
+                     *         "title": "Metroidvanias, ranked by how lost I got",
+                     *         "description": "Only the ones I finished.",
+                     *         "visibility": "PUBLIC",
+                     *         "mode": "tier",
+                     *         "tiers": [
+                     *           "S",
+                     *           "A",
+                     *           "B",
+                     *           "C",
+                     *           "D"
+                     *         ],
+                     *         "folder": "Zp81wVd2c_Qe",
+                     *         "size": 2,
+                     *         "items": [
+                     *           {
+                     *             "position": 1,
+                     *             "game_id": 1942,
+                     *             "tier": "S",
+                     *             "game": {
+                     *               "id": 1942,
+                     *               "slug": "hollow-knight",
+                     *               "name": "Hollow Knight",
+                     *               "release_year": 2017,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform",
+                     *                 "Adventure"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           },
+                     *           {
+                     *             "position": 2,
+                     *             "game_id": 2087,
+                     *             "tier": "A",
+                     *             "game": {
+                     *               "id": 2087,
+                     *               "slug": "ori-and-the-blind-forest",
+                     *               "name": "Ori and the Blind Forest",
+                     *               "release_year": 2015,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           }
+                     *         ],
+                     *         "likes": 7,
+                     *         "comments": 2,
+                     *         "awards": {
+                     *           "gg": 1
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-04T20:11:42.318Z",
+                     *         "updated_at": "2026-11-05T08:02:19.604Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GameList"];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `list_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_lists_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete your list */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "q3Jx9bT0kLmA",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `list_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_lists_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    description?: string;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                    /** @enum {string} */
+                    mode?: "list" | "ranked" | "tier";
+                    folder?: string | null;
+                    tiers?: string[];
+                    /** @description Not allowed here: send the items to PUT /lists/{id}/items. */
+                    items?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Change your list */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "q3Jx9bT0kLmA",
+                     *         "username": "ana_plays",
+                     *         "title": "Metroidvanias I finished",
+                     *         "description": "Only the ones I finished.",
+                     *         "visibility": "FOLLOWERS",
+                     *         "mode": "tier",
+                     *         "tiers": [
+                     *           "S",
+                     *           "A",
+                     *           "B",
+                     *           "C",
+                     *           "D"
+                     *         ],
+                     *         "folder": "Zp81wVd2c_Qe",
+                     *         "size": 2,
+                     *         "items": [
+                     *           {
+                     *             "position": 1,
+                     *             "game_id": 1942,
+                     *             "tier": "S",
+                     *             "game": {
+                     *               "id": 1942,
+                     *               "slug": "hollow-knight",
+                     *               "name": "Hollow Knight",
+                     *               "release_year": 2017,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform",
+                     *                 "Adventure"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           },
+                     *           {
+                     *             "position": 2,
+                     *             "game_id": 2087,
+                     *             "tier": "A",
+                     *             "game": {
+                     *               "id": 2087,
+                     *               "slug": "ori-and-the-blind-forest",
+                     *               "name": "Ori and the Blind Forest",
+                     *               "release_year": 2015,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           }
+                     *         ],
+                     *         "likes": 7,
+                     *         "comments": 2,
+                     *         "awards": {
+                     *           "gg": 1
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-04T20:11:42.318Z",
+                     *         "updated_at": "2026-11-05T08:02:19.604Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GameList"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `removed` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `list_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_lists_by_id_items: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    items: {
+                        game_id: number;
+                        tier?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Replace your list’s items */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "q3Jx9bT0kLmA",
+                     *         "username": "ana_plays",
+                     *         "title": "Metroidvanias, ranked by how lost I got",
+                     *         "description": "Only the ones I finished.",
+                     *         "visibility": "PUBLIC",
+                     *         "mode": "tier",
+                     *         "tiers": [
+                     *           "S",
+                     *           "A",
+                     *           "B",
+                     *           "C",
+                     *           "D"
+                     *         ],
+                     *         "folder": "Zp81wVd2c_Qe",
+                     *         "size": 2,
+                     *         "items": [
+                     *           {
+                     *             "position": 1,
+                     *             "game_id": 1942,
+                     *             "tier": "S",
+                     *             "game": {
+                     *               "id": 1942,
+                     *               "slug": "hollow-knight",
+                     *               "name": "Hollow Knight",
+                     *               "release_year": 2017,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform",
+                     *                 "Adventure"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           },
+                     *           {
+                     *             "position": 2,
+                     *             "game_id": 2087,
+                     *             "tier": "A",
+                     *             "game": {
+                     *               "id": 2087,
+                     *               "slug": "ori-and-the-blind-forest",
+                     *               "name": "Ori and the Blind Forest",
+                     *               "release_year": 2015,
+                     *               "type": 0,
+                     *               "rating": 91.2,
+                     *               "genres": [
+                     *                 "Platform"
+                     *               ],
+                     *               "demo_available": false
+                     *             }
+                     *           }
+                     *         ],
+                     *         "likes": 7,
+                     *         "comments": 2,
+                     *         "awards": {
+                     *           "gg": 1
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-04T20:11:42.318Z",
+                     *         "updated_at": "2026-11-05T08:02:19.604Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GameList"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `removed` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `list_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_screenshots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A form with the fields below and one file in `image`, at most 15728640 bytes. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    game_id: number;
+                    /** @default  */
+                    description?: string;
+                    /** @default false */
+                    contains_spoilers?: boolean;
+                    /**
+                     * @default PUBLIC
+                     * @enum {string}
+                     */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Upload a capture */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "k3x9q2vz7m4a",
+                     *         "game_id": 1942,
+                     *         "description": "Velen at dusk, before the storm.",
+                     *         "contains_spoilers": false,
+                     *         "sensitive": false,
+                     *         "visibility": "PUBLIC",
+                     *         "image_url": "https://jogatina.example/media/screenshots/0b7f4c1e-6a2d-4e9b-8c3f-5d1a7e2b9c40.avif",
+                     *         "image_width": 3840,
+                     *         "image_height": 2160,
+                     *         "thumbnail_url": "https://jogatina.example/media/screenshots/thumbnails/0b7f4c1e-6a2d-4e9b-8c3f-5d1a7e2b9c40.webp",
+                     *         "thumbnail_width": 640,
+                     *         "thumbnail_height": 360,
+                     *         "likes": 0,
+                     *         "comments": 0,
+                     *         "awards": {},
+                     *         "removed": false,
+                     *         "created_at": "2026-11-24T20:31:07.118Z",
+                     *         "updated_at": "2026-11-24T20:31:07.118Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnCapture"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `quota_exceeded`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`; `rate_limited` reason `busy` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` reason `upload_unavailable`; `internal` reason `screening_unavailable`; `internal` reason `upload_failed`; `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_screenshots_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete your capture */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "k3x9q2vz7m4a",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `screenshot_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_screenshots_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    game_id?: number;
+                    description?: string;
+                    contains_spoilers?: boolean;
+                    /** @enum {string} */
+                    visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                };
+            };
+        };
+        responses: {
+            /** @description Change your capture */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "k3x9q2vz7m4a",
+                     *         "game_id": 1942,
+                     *         "description": "Velen at dusk.",
+                     *         "contains_spoilers": true,
+                     *         "sensitive": false,
+                     *         "visibility": "PUBLIC",
+                     *         "image_url": "https://jogatina.example/media/screenshots/0b7f4c1e-6a2d-4e9b-8c3f-5d1a7e2b9c40.avif",
+                     *         "image_width": 3840,
+                     *         "image_height": 2160,
+                     *         "thumbnail_url": "https://jogatina.example/media/screenshots/thumbnails/0b7f4c1e-6a2d-4e9b-8c3f-5d1a7e2b9c40.webp",
+                     *         "thumbnail_width": 640,
+                     *         "thumbnail_height": 360,
+                     *         "likes": 4,
+                     *         "comments": 1,
+                     *         "awards": {
+                     *           "stunning": 1
+                     *         },
+                     *         "removed": false,
+                     *         "created_at": "2026-11-24T20:31:07.118Z",
+                     *         "updated_at": "2026-11-25T08:02:44.630Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OwnCapture"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `removed` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `screenshot_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_likes: {
+        parameters: {
+            query?: {
+                kind?: "review" | "list" | "screenshot" | "journey";
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What you like */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "kind": "review",
+                     *           "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+                     *           "username": "ana_plays",
+                     *           "likes": 13,
+                     *           "created_at": "2026-11-24T21:14:08.512345Z"
+                     *         },
+                     *         {
+                     *           "kind": "list",
+                     *           "id": "a41c09e7b2d5",
+                     *           "username": "bruno_rpg",
+                     *           "likes": 4,
+                     *           "created_at": "2026-11-24T20:02:51.100231Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_before": "2026-11-24T20:02:51.100231Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["Like"][];
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Pass it as `before` for the next page; null on the last.
+                         */
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    put_likes_by_kind_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Like a thing */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "liked": true,
+                     *         "likes": 13
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LikeState"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found` reason `review_not_found`; `not_found` reason `list_not_found`; `not_found` reason `screenshot_not_found`; `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_likes_by_kind_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stop liking a thing */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "liked": false,
+                     *         "likes": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LikeState"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found` reason `review_not_found`; `not_found` reason `list_not_found`; `not_found` reason `screenshot_not_found`; `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_comments: {
+        parameters: {
+            query: {
+                on: "PROFILE" | "REVIEW" | "LIST" | "SCREENSHOT" | "DIARY" | "JOURNEY";
+                id: string;
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A conversation */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `private, no-store` when you are signed in (what shows depends on who asks); otherwise `private, no-cache`. */
+                    "Cache-Control"?: string;
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "8c2f4a91-5d3e-4b7a-9e16-0f2d8c7b3a54",
+                     *           "on": {
+                     *             "kind": "REVIEW",
+                     *             "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"
+                     *           },
+                     *           "author": {
+                     *             "username": "bruno_rpg",
+                     *             "display_name": "Bruno",
+                     *             "avatar_url": "https://jogatina.example/media/avatars/9a1e.avif"
+                     *           },
+                     *           "body": "The Bloody Baron still gets me.\nEvery time.",
+                     *           "created_at": "2026-11-24T21:30:12.204518Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false,
+                     *       "next_before": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["Comment"][];
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Pass it as `before` for the next page; null on the last.
+                         */
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope`; `forbidden` reason `followers_only` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found` reason `review_not_found`; `not_found` reason `list_not_found`; `not_found` reason `screenshot_not_found`; `not_found` reason `session_not_found`; `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_comments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    on: "PROFILE" | "REVIEW" | "LIST" | "SCREENSHOT" | "DIARY" | "JOURNEY";
+                    id: string;
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Write a comment */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "8c2f4a91-5d3e-4b7a-9e16-0f2d8c7b3a54",
+                     *         "on": {
+                     *           "kind": "REVIEW",
+                     *           "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"
+                     *         },
+                     *         "author": {
+                     *           "username": "bruno_rpg",
+                     *           "display_name": "Bruno",
+                     *           "avatar_url": "https://jogatina.example/media/avatars/9a1e.avif"
+                     *         },
+                     *         "body": "The Bloody Baron still gets me.\nEvery time.",
+                     *         "created_at": "2026-11-24T21:30:12.204518Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Comment"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended`; `forbidden` reason `followers_only` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found`; `not_found` reason `review_not_found`; `not_found` reason `list_not_found`; `not_found` reason `screenshot_not_found`; `not_found` reason `session_not_found`; `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_comments_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a comment */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "8c2f4a91-5d3e-4b7a-9e16-0f2d8c7b3a54",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `comment_not_found` */
             404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

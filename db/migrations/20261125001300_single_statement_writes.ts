@@ -18,9 +18,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('entries').notNullable().defaultTo(0);
   });
   // The limit of shared/library/entry-rules.ts (LIBRARY_ENTRY_LIMIT); a test holds the two equal.
-  await knex.raw(
-    'ALTER TABLE library_counts ADD CONSTRAINT library_counts_limit CHECK (entries BETWEEN 0 AND 20000)',
-  );
+  await knex.raw('ALTER TABLE library_counts ADD CONSTRAINT library_counts_limit CHECK (entries BETWEEN 0 AND 20000)');
   await knex.raw(`INSERT INTO library_counts (account_id, entries)
     SELECT account_id, count(*) FROM library_entries GROUP BY account_id`);
   // Per statement with the rows it wrote: an import of 500 or the demo seed's million is one update per account.

@@ -93,10 +93,18 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   reports: 'moderation’s record, kept with its snapshot whoever deletes what',
   moderator_actions: 'staff’s audit record of moderator actions',
   publisher_blocks: 'moderation’s decision about the account, like infractions',
+  library_counts: 'a count the database keeps from the entries: deleting them brings it down',
 };
 
-/** Content only `everything` removes, having no category of its own. */
-const EVERYTHING_ALSO: OwnedTable[] = [{ table: 'drafts', owner: 'account_id', where: { kind: 'note' } }];
+/**
+ * Content only `everything` removes, having no category of its own. Likes are no category's: the spec's
+ * categories name what a person wrote, and a like is neither a comment nor a thing of their own. Their
+ * deletion takes each like off its thing's count (a trigger on `likes`).
+ */
+const EVERYTHING_ALSO: OwnedTable[] = [
+  { table: 'drafts', owner: 'account_id', where: { kind: 'note' } },
+  { table: 'likes', owner: 'account_id' },
+];
 
 export function tablesOf(category: DeletionCategory): OwnedTable[] {
   if (category === 'everything') return [...Object.values(CATEGORY_TABLES).flat(), ...EVERYTHING_ALSO];

@@ -175,15 +175,38 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     key: 'list_folders',
     table: 'list_folders',
     owner: 'account_id',
-    columns: ['public_id', 'name', 'created_at'],
+    // `id` is what a list's `folder_id` names.
+    columns: ['id', 'public_id', 'name', 'created_at', 'updated_at'],
     orderBy: 'created_at',
   },
   {
     key: 'lists',
     table: 'lists',
     owner: 'account_id',
-    columns: ['public_id', 'folder_id', 'title', 'description', 'visibility', 'mode', 'created_at', 'updated_at'],
+    // `id` is what comments and likes name a list by; `tiers`: a tier list's labels, in board order.
+    columns: [
+      'id',
+      'public_id',
+      'folder_id',
+      'title',
+      'description',
+      'visibility',
+      'mode',
+      'tiers',
+      'removed_at',
+      'created_at',
+      'updated_at',
+    ],
     orderBy: 'created_at',
+  },
+  {
+    // The lists' games, each with its place and tier: list_items has no owner column, so a view
+    // (migration list_writes) names each place's account.
+    key: 'list_items',
+    table: 'list_items_exported',
+    owner: 'account_id',
+    columns: ['list_id', 'position', 'game_id', 'tier'],
+    orderBy: 'list_id',
   },
   {
     key: 'journeys',
@@ -225,6 +248,14 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     table: 'comments',
     owner: 'account_id',
     columns: ['id', 'target_kind', 'target_id', 'body', 'removed_at', 'created_at'],
+    orderBy: 'created_at',
+  },
+  {
+    // The thing's row id, as comments name theirs (a list's or screenshot's, not its public id).
+    key: 'likes',
+    table: 'likes',
+    owner: 'account_id',
+    columns: ['subject_kind', 'subject_id', 'created_at'],
     orderBy: 'created_at',
   },
   {
@@ -325,6 +356,8 @@ export const NOT_EXPORTED: Record<string, string> = {
   image_uploads: 'uploads in flight, gone within minutes',
   reports: 'moderation’s record: a report has no read side (spec), for its reporter or for the account it names',
   moderator_actions: 'staff’s audit record of what moderators did, read by staff only',
+  library_counts:
+    'the number of library entries, kept by the database to hold the 20,000 limit; the entries are exported',
 };
 
 /** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */

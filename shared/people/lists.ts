@@ -29,6 +29,8 @@ interface ListRow {
   visibility: ItemVisibility;
   mode: string;
   likes: number;
+  comments: number;
+  awards: Record<string, number>;
   preview_count: number;
   folder: string | null;
   created_at: Date;
@@ -83,6 +85,8 @@ function presentList(row: ListRow, owner: boolean) {
     ...(owner ? { visibility: row.visibility } : {}),
     mode: row.mode,
     likes: row.likes,
+    comments: row.comments,
+    awards: row.awards,
     size: row.preview_count,
     folder: row.folder,
     created_at: new Date(row.created_at).toISOString(),
@@ -102,6 +106,10 @@ export async function readLists(knex: Knex, ownerId: string, relation: ReaderRel
         'l.visibility',
         'l.mode',
         'l.likes',
+        'l.awards',
+        // A likeable thing shows its reactions wherever it is shown (DECISIONS: What the feed and the things carry).
+        knex.raw(`(SELECT count(*)::int FROM comments c
+          WHERE c.target_kind = 'LIST' AND c.target_id = l.id AND c.removed_at IS NULL) AS comments`),
         'l.preview_count',
         'f.public_id as folder',
         'l.created_at',

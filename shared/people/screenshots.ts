@@ -31,6 +31,9 @@ interface CaptureRow {
   thumbnail_key: string | null;
   thumbnail_width: number | null;
   thumbnail_height: number | null;
+  likes: number;
+  comments: number;
+  awards: Record<string, number>;
   created_at: Date;
 }
 
@@ -75,7 +78,12 @@ export async function readGallery(
   const [rows, counts, games] = await Promise.all([
     page
       .clone()
-      .select('s.*')
+      .select(
+        's.*',
+        // A likeable thing shows its reactions wherever it is shown (DECISIONS: What the feed and the things carry).
+        knex.raw(`(SELECT count(*)::int FROM comments c
+          WHERE c.target_kind = 'SCREENSHOT' AND c.target_id = s.id AND c.removed_at IS NULL) AS comments`),
+      )
       .orderBy([
         { column: 's.created_at', order: direction },
         { column: 's.id', order: direction },
@@ -128,6 +136,9 @@ function presentCapture(row: CaptureRow, owner: boolean, mediaUrl: (key: string)
     thumbnail_url: row.thumbnail_key ? mediaUrl(row.thumbnail_key) : null,
     thumbnail_width: row.thumbnail_key ? row.thumbnail_width : null,
     thumbnail_height: row.thumbnail_key ? row.thumbnail_height : null,
+    likes: row.likes,
+    comments: row.comments,
+    awards: row.awards,
     created_at: new Date(row.created_at).toISOString(),
     ...(owner ? { visibility: row.visibility } : {}),
   };

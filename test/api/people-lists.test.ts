@@ -70,6 +70,8 @@ describe('GET /profiles/{username}/lists', () => {
       visibility: 'PUBLIC',
       mode: 'list',
       likes: 5,
+      comments: 0,
+      awards: {},
       size: 10,
       folder: 'lm-rpg',
       created_at: at(1).toISOString(),

@@ -15,3 +15,6 @@ import './service.js';
 import './library.js';
 import './journal.js';
 import './reviews.js';
+import './lists.js';
+import './likes-comments.js';
+import './screenshots.js';

@@ -91,6 +91,9 @@ const capture = {
   thumbnail_url: `${MEDIA}/screenshots/k3x9q2vz-thumb.webp`,
   thumbnail_width: 640,
   thumbnail_height: 360,
+  likes: 3,
+  comments: 1,
+  awards: {},
   created_at: '2026-03-07T22:14:03.000Z',
   visibility: 'PUBLIC',
 };
@@ -156,6 +159,8 @@ export const PEOPLE_COLLECTION_DOCS = {
           visibility: 'PUBLIC',
           mode: 'ranked',
           likes: 14,
+          comments: 2,
+          awards: {},
           size: 10,
           folder: 'rpg-e-afins',
           created_at: '2026-04-01T10:00:00.000Z',
