@@ -7,6 +7,7 @@ import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { queryPrepared, statementName } from '../platform/db/prepared.js';
 import { invalidRequest } from '../platform/errors.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, type FoundPerson } from './visibility.js';
+import { findTextMatches, likePattern, textTest, textTestPerItem, type TextMatches } from './activity-branches.js';
 
 export const ACTIVITY_KINDS = ['entry', 'session', 'review', 'list', 'screenshot', 'journey'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -59,41 +60,45 @@ const SUBJECTS: Record<
 };
 
 /**
- * SQL: the item `x` passes the filters on what it is about (rating, spoilers, text), or null when no filter
- * asks about a subject. Each test looks the subject up by primary key, with no join in the outer query,
- * so PostgreSQL walks the feed in its index order and stops at the page's end. A kind the filters rule
- * out (a rating on sessions) is left out; a kind with nothing to test is its kind alone.
+ * SQL: what the item `x` of `kind` must pass of the filters on what it is about (rating, spoilers, text),
+ * '' when nothing, or null when the filters rule the kind out (a rating on sessions). Each test looks the
+ * subject up by primary key, with no join in the outer query, so PostgreSQL walks the feed in its index
+ * order and stops at the page's end. `text` decides how `q` is tested (activity-branches.ts).
  */
-function matching(filters: ActivityFilters): string | null {
-  const text = filters.q?.trim() ? true : false;
-  const gameNamed = `catalog_fold(coalesce((SELECT gm.name FROM games gm WHERE gm.id = x.game_id), '')) LIKE catalog_fold(:like)`;
-  let needed = false;
-  const clauses: string[] = [];
-  for (const kind of filters.kinds ?? ACTIVITY_KINDS) {
-    const subject = SUBJECTS[kind];
-    const tests: string[] = [];
-    let excluded = false;
-    if (filters.rating !== undefined) {
-      if (subject.rating) tests.push(`${subject.rating} >= :rating`);
-      else excluded = true;
-    }
-    if (filters.spoilers === 'safe' && subject.spoilers) tests.push(`NOT ${subject.spoilers}`);
-    if (filters.spoilers === 'spoilers') {
-      if (subject.spoilers) tests.push(subject.spoilers);
-      else excluded = true;
-    }
-    if (text && subject.text) tests.push(`(${gameNamed} OR catalog_fold(${subject.text}) LIKE catalog_fold(:like))`);
-    needed ||= excluded || tests.length > 0 || text;
-    if (excluded) continue;
-    // OFFSET 0 keeps the test a lookup per item the walk passes. Without it PostgreSQL may turn it into a
-    // hash of the whole subject table (166,000 sessions for 21 items) or, for a lone kind, a join that it
-    // planned as a parallel scan: 330 ms for a page of 30 entries rated 80 and up.
-    const looked = tests.length
-      ? ` AND EXISTS (SELECT 1 FROM ${subject.table} ${subject.alias} WHERE ${subject.alias}.id = x.subject_id AND ${tests.join(' AND ')} OFFSET 0)`
-      : '';
-    clauses.push(`(x.kind = '${kind}'${looked}${text && !subject.text ? ` AND ${gameNamed}` : ''})`);
+function kindTests(kind: ActivityKind, filters: ActivityFilters, text: (kind: ActivityKind) => string): string | null {
+  const subject = SUBJECTS[kind];
+  const tests: string[] = [];
+  if (filters.rating !== undefined) {
+    if (!subject.rating) return null;
+    tests.push(`${subject.rating} >= :rating`);
   }
-  if (!needed) return null;
+  if (filters.spoilers === 'safe' && subject.spoilers) tests.push(`NOT ${subject.spoilers}`);
+  if (filters.spoilers === 'spoilers') {
+    if (!subject.spoilers) return null;
+    tests.push(subject.spoilers);
+  }
+  // OFFSET 0 keeps the test a lookup per item the walk passes. Without it PostgreSQL may turn it into a
+  // hash of the whole subject table (166,000 sessions for 21 items) or, for a lone kind, a join that it
+  // planned as a parallel scan: 330 ms for a page of 30 entries rated 80 and up.
+  const looked = tests.length
+    ? ` AND EXISTS (SELECT 1 FROM ${subject.table} ${subject.alias} WHERE ${subject.alias}.id = x.subject_id AND ${tests.join(' AND ')} OFFSET 0)`
+    : '';
+  return `${looked}${filters.q?.trim() ? ` AND ${text(kind)}` : ''}`;
+}
+
+/** The kinds a page may hold: those asked for (all by default) that the filters do not rule out. */
+function possibleKinds(filters: ActivityFilters): ActivityKind[] {
+  return (filters.kinds ?? ACTIVITY_KINDS).filter((kind) => kindTests(kind, filters, () => '') !== null);
+}
+
+/** SQL: the item `x` passes the filters on what it is about, tested per item; null when nothing is asked. */
+function matching(filters: ActivityFilters): string | null {
+  const spoilers = filters.spoilers === 'safe' || filters.spoilers === 'spoilers';
+  const asks = filters.rating !== undefined || spoilers || Boolean(filters.q?.trim());
+  if (!asks) return null;
+  const clauses = possibleKinds(filters).map(
+    (kind) => `(x.kind = '${kind}'${kindTests(kind, filters, textTestPerItem)})`,
+  );
   return clauses.length ? `(${clauses.join('\n    OR ')})` : 'false';
 }
 
@@ -160,11 +165,12 @@ interface FeedItem {
 }
 
 /** `person`: the feed is of the person looked up in the same statement (readPersonActivity). */
-function where(filters: ActivityFilters, readerId: string | null, person: boolean) {
+function where(filters: ActivityFilters, readerId: string | null, person: boolean, perKind: boolean) {
   const anonymous = readerId === null;
   // The text differs for anonymous readers, so their prepared plan has no per-row follow lookups.
   const clauses = [itemSeen(anonymous)];
-  const matches = matching(filters);
+  // Read one kind at a time, each walk tests its own kind's filters (feedStatement).
+  const matches = perKind ? null : matching(filters);
   if (matches) clauses.push(matches);
   const bindings: Record<string, Knex.Value> = anonymous ? {} : { reader: readerId };
   // Shared feeds (everyone, a game) leave suspended authors out, as search does, but for the author; a
@@ -193,7 +199,9 @@ function where(filters: ActivityFilters, readerId: string | null, person: boolea
     clauses.push('x.game_id = :game');
     bindings.game = filters.gameId;
   }
-  if (filters.kinds?.length === 1 && !named) {
+  if (perKind) {
+    // The kinds are the walks'.
+  } else if (filters.kinds?.length === 1 && !named) {
     // An equality, not ANY: only then can the walk use the (kind, created_at, id) index in order. Not with
     // authors: their own index is the short walk, and the generic plan could not tell (the text decides).
     clauses.push('x.kind = :kind');
@@ -204,7 +212,7 @@ function where(filters: ActivityFilters, readerId: string | null, person: boolea
   }
   if (filters.rating !== undefined) bindings.rating = filters.rating;
   const text = filters.q?.trim();
-  if (text) bindings.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (text) bindings.like = likePattern(text);
   if (filters.before) {
     clauses.push(filters.order === 'old' ? 'x.created_at > :before' : 'x.created_at < :before');
     bindings.before = filters.before;
@@ -219,7 +227,13 @@ function where(filters: ActivityFilters, readerId: string | null, person: boolea
  * `personName`, it starts by looking up the person so named and answers their row beside the items, so a
  * person's feed is one round trip. Exported for the benchmark's plan check.
  */
-export function feedStatement(knex: Knex, filters: ActivityFilters, readerId: string | null, personName?: string) {
+export function feedStatement(
+  knex: Knex,
+  filters: ActivityFilters,
+  readerId: string | null,
+  personName?: string,
+  matches?: TextMatches,
+) {
   const person = personName !== undefined;
   if (filters.offset !== undefined && filters.kinds?.length !== 1) {
     throw invalidRequest('offset pages one kind only: send exactly one in kinds.', {
@@ -227,15 +241,31 @@ export function feedStatement(knex: Knex, filters: ActivityFilters, readerId: st
       reason: 'not_allowed',
     });
   }
-  const { sql, bindings } = where(filters, readerId, person);
+  const perKind = readsByKind(filters, person);
+  const { sql, bindings } = where(filters, readerId, person, perKind);
   const direction = filters.order === 'old' ? 'ASC' : 'DESC';
+  const order = `x.created_at ${direction}, x.id ${direction}`;
   // The limit is part of the text (a validated integer): a prepared statement's generic plan then knows the
   // page is small and looks its details up by key, where a bound limit made it hash-join whole tables.
   const limit = Math.trunc(filters.limit) + 1;
-  const picked = `picked AS MATERIALIZED (
-         SELECT x.id, x.kind, x.account_id, x.subject_id, x.game_id, x.created_at FROM activity_items x WHERE ${sql}
-         ORDER BY x.created_at ${direction}, x.id ${direction} LIMIT ${limit} OFFSET :offset)`;
-  const items = pageJson(filters.kinds ?? ACTIVITY_KINDS, `x.created_at ${direction}, x.id ${direction}`, person);
+  const columns = 'x.id, x.kind, x.account_id, x.subject_id, x.game_id, x.created_at';
+  let page = `SELECT ${columns} FROM activity_items x WHERE ${sql} ORDER BY ${order} LIMIT ${limit} OFFSET :offset`;
+  if (perKind) {
+    const text = (kind: ActivityKind) => (matches ? textTest(kind, matches, bindings) : textTestPerItem(kind));
+    const walk = (kind: ActivityKind) =>
+      `SELECT ${columns} FROM activity_items x WHERE ${sql} AND x.kind = '${kind}'${kindTests(kind, filters, text)}
+         ORDER BY ${order} LIMIT ${limit}`;
+    const kinds = possibleKinds(filters);
+    // One kind pages by offset (the only case that may); several merge their walks, none has an offset.
+    if (kinds.length === 0) page = `SELECT ${columns} FROM activity_items x WHERE false`;
+    else if (kinds.length === 1) page = `${walk(kinds[0])} OFFSET :offset`;
+    else {
+      page = `SELECT x.* FROM (${kinds.map((kind) => `(${walk(kind)})`).join('\n UNION ALL ')}) x
+         ORDER BY ${order} LIMIT ${limit} OFFSET :offset`;
+    }
+  }
+  const picked = `picked AS MATERIALIZED (${page})`;
+  const items = pageJson(filters.kinds ?? ACTIVITY_KINDS, order, person);
   const text = person
     ? `WITH person AS MATERIALIZED (${personLookup(':person_name', ':person_reader')}), ${picked}
        SELECT person.*, (${items}) AS items FROM person`
@@ -249,6 +279,22 @@ export function feedStatement(knex: Knex, filters: ActivityFilters, readerId: st
   };
   const native = knex.raw(text, values).toSQL().toNative();
   return { name: statementName('jogatina_activity', native.sql), text: native.sql, values: [...native.bindings] };
+}
+
+/**
+ * Whether the page is read one kind at a time (activity-branches.ts): a shared feed (not of people, not of
+ * a game, whose own indexes are the short walks) whose filters leave some kinds out, or that looks for text.
+ */
+function readsByKind(filters: ActivityFilters, person: boolean): boolean {
+  if (person || filters.authorIds !== undefined || filters.gameId !== undefined) return false;
+  return Boolean(filters.q?.trim()) || possibleKinds(filters).length < ACTIVITY_KINDS.length;
+}
+
+/** What `q` names, found first when the page is read by kind (null otherwise, or without `q`). */
+async function textMatches(knex: Knex, filters: ActivityFilters, person: boolean): Promise<TextMatches | undefined> {
+  const q = filters.q?.trim();
+  if (!q || !readsByKind(filters, person)) return undefined;
+  return findTextMatches(knex, q, possibleKinds(filters), filters.limit);
 }
 
 /** A page of the feed as the spec shows it, from the statement's items (one more than the limit asks). */
@@ -267,7 +313,8 @@ export async function readActivity(
   filters: ActivityFilters,
   mediaUrl: (key: string) => string,
 ) {
-  const { name, text, values } = feedStatement(knex, filters, readerId);
+  const matches = await textMatches(knex, filters, false);
+  const { name, text, values } = feedStatement(knex, filters, readerId, undefined, matches);
   const [{ items }] = (await queryPrepared(knex, name, text, values)) as unknown as Array<{ items: FeedItem[] }>;
   return feedPage(items, filters, mediaUrl);
 }

@@ -1,0 +1,97 @@
+// The shared feed (everyone's, not a person's or a game's) read one kind at a time. A filter that only some
+// kinds can pass (`spoilers=spoilers`: reviews and captures; a rating: reviews and entries; `kinds`) made the
+// one walk of the whole feed step over every item of the other kinds: 150 to 330 ms for a page of spoiler
+// reviews or of kinds nobody posted. Each kind walks its own index instead, to the page's length, and the
+// walks are merged.
+//
+// `q` finds what it names first: the games whose name holds it and, per kind with a text, the things whose
+// text holds it (trigram indexes, migration feed_text_search), each up to a cap. Under the caps a kind reads
+// only the items of those games and things; past one (a word in many things) it walks, testing each item,
+// and finds its page early because matches are dense.
+import type { Knex } from 'knex';
+import { queryPrepared } from '../platform/db/prepared.js';
+import type { ActivityKind } from './activity.js';
+
+/** More games than this holding the word: its items are dense enough to walk to. */
+const GAME_CAP = 100;
+/**
+ * More things of one kind than this holding the word: walk that kind. Reading the matches costs about 20
+ * microseconds each (a review's row and its text), walking about 7 per item passed, and a walk passes
+ * `page / density` items: over 120,000 reviews the two meet near 1,000 matches for a page of 30 and 2,700
+ * for 180, so the cap grows with the page.
+ */
+const textCap = (limit: number) => Math.min(3000, Math.max(500, 30 * limit));
+
+/** Each kind's text, folded as its trigram index holds it, of the row `alias` (null: no text of its own). */
+const TEXTS: Record<ActivityKind, { table: string; folded: (alias: string) => string } | null> = {
+  review: { table: 'reviews', folded: (alias) => `${alias}.body_folded` },
+  list: { table: 'lists', folded: (alias) => `catalog_fold(${alias}.title)` },
+  journey: { table: 'journeys', folded: (alias) => `catalog_fold(${alias}.title)` },
+  screenshot: { table: 'screenshots', folded: (alias) => `catalog_fold(${alias}.description)` },
+  entry: null,
+  session: null,
+};
+
+/** What a `q` names: game ids and, per kind, thing ids; null where there were more than the cap. */
+export interface TextMatches {
+  games: number[] | null;
+  things: Partial<Record<ActivityKind, string[] | null>>;
+}
+
+/** A LIKE pattern for `text` anywhere, its own wildcards taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The games and things holding `q`, for the kinds the page may show, in one round trip. */
+export async function findTextMatches(
+  knex: Knex,
+  q: string,
+  kinds: readonly ActivityKind[],
+  limit: number,
+): Promise<TextMatches> {
+  const texts = kinds.filter((kind) => TEXTS[kind]);
+  const cap = textCap(limit);
+  const capped = (sql: string, cap: number) => `(SELECT array_agg(id) FROM (${sql} LIMIT ${cap + 1}) m)`;
+  const columns = [
+    `${capped('SELECT id FROM games WHERE name_folded LIKE catalog_fold($1)', GAME_CAP)} AS games`,
+    ...texts.map(
+      (kind) =>
+        `${capped(`SELECT t.id FROM ${TEXTS[kind]!.table} t WHERE ${TEXTS[kind]!.folded('t')} LIKE catalog_fold($1)`, cap)} AS ${kind}`,
+    ),
+  ];
+  const text = `SELECT ${columns.join(', ')}`;
+  const name = `jogatina_feed_text_${cap}_${texts.join('_')}`;
+  const [row] = (await queryPrepared(knex, name, text, [likePattern(q)])) as Array<Record<string, unknown[] | null>>;
+  const within = <T>(ids: unknown[] | null, cap: number): T[] | null =>
+    ids === null ? [] : ids.length > cap ? null : (ids as T[]);
+  const things: TextMatches['things'] = {};
+  for (const kind of texts) things[kind] = within<string>(row[kind], cap);
+  return { games: within<number>(row.games, GAME_CAP), things };
+}
+
+/**
+ * SQL: the item `x`'s game is named by the text bound at :like, a lookup per item the walk passes (OFFSET 0
+ * keeps it one: without it PostgreSQL hashed every match of the whole table first, 120 ms for a common word).
+ */
+const GAME_NAMED = `EXISTS (SELECT 1 FROM games gm WHERE gm.id = x.game_id AND gm.name_folded LIKE catalog_fold(:like) OFFSET 0)`;
+
+/** SQL: the item `x` of `kind` holds the text bound at :like, by its game's name or its own text (per item). */
+export function textTestPerItem(kind: ActivityKind): string {
+  const own = TEXTS[kind];
+  if (!own) return GAME_NAMED;
+  return `(${GAME_NAMED} OR EXISTS (SELECT 1 FROM ${own.table} tx WHERE tx.id = x.subject_id
+      AND ${own.folded('tx')} LIKE catalog_fold(:like) OFFSET 0))`;
+}
+
+/**
+ * SQL: the item `x` of `kind` holds the text, by the matches found first when they are few enough to read
+ * by index (binding their ids), else by the per-item test. `bindings` gains what the SQL names.
+ */
+export function textTest(kind: ActivityKind, matches: TextMatches, bindings: Record<string, Knex.Value>): string {
+  const things = TEXTS[kind] ? matches.things[kind] : [];
+  if (matches.games === null || things === null || things === undefined) return textTestPerItem(kind);
+  bindings.text_games = matches.games as unknown as Knex.Value;
+  const byGame = 'x.game_id = ANY(CAST(:text_games AS integer[]))';
+  if (!TEXTS[kind]) return byGame;
+  bindings[`text_${kind}`] = things as unknown as Knex.Value;
+  return `(${byGame} OR x.subject_id = ANY(CAST(:text_${kind} AS uuid[])))`;
+}
