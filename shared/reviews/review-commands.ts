@@ -26,7 +26,9 @@ import type { ReviewChanges, ReviewInput, ReviewRow } from './rows.js';
 const CREATE_REVIEW = `WITH game AS (SELECT id, slug, name FROM games WHERE id = $1),
   cap AS (${rollingUseSql('$7', '$8', '$9', 'FROM game')}),
   made AS (INSERT INTO reviews (account_id, game_id, body, rating, contains_spoilers, visibility)
-    SELECT $2, game.id, $3, $4, $5, $6 FROM game, cap RETURNING *),
+    SELECT $2, game.id, $3, $4, $5, $6 FROM game, cap
+    RETURNING id, account_id, game_id, body, rating, contains_spoilers, visibility, likes, awards, removed_at,
+      created_at, updated_at),
   item AS (INSERT INTO activity_items (account_id, kind, subject_id, game_id, visibility)
     SELECT account_id, 'review', id, game_id, visibility FROM made)
   SELECT (SELECT count(*) FROM game)::int AS found, made.*,
