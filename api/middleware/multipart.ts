@@ -14,6 +14,24 @@ import { withFacts } from '../openapi/route-facts.js';
 /** What every upload route accepts at most (spec: images up to 15 MB). */
 export const UPLOAD_LIMIT_BYTES = 15 * 1024 * 1024;
 
+/**
+ * The form reader every upload uses: one file of at most `maxBytes` written under `dir`, and a few small
+ * fields beside it; an empty file is refused by the reader itself.
+ */
+export function uploadForm(dir: string, maxBytes = UPLOAD_LIMIT_BYTES) {
+  return formidable({
+    maxFiles: 1,
+    maxFileSize: maxBytes,
+    maxTotalFileSize: maxBytes,
+    maxFields: 20,
+    maxFieldsSize: 64 * 1024,
+    allowEmptyFiles: false,
+    minFileSize: 1,
+    uploadDir: dir,
+    keepExtensions: false,
+  });
+}
+
 export interface MultipartOptions {
   field: string;
   maxBytes: number;
@@ -45,17 +63,7 @@ async function readFile(
   options: MultipartOptions,
   dir: string,
 ) {
-  const form = formidable({
-    maxFiles: 1,
-    maxFileSize: options.maxBytes,
-    maxTotalFileSize: options.maxBytes,
-    maxFields: 20,
-    maxFieldsSize: 64 * 1024,
-    allowEmptyFiles: false,
-    minFileSize: 1,
-    uploadDir: dir,
-    keepExtensions: false,
-  });
+  const form = uploadForm(dir, options.maxBytes);
   let fields: formidable.Fields;
   let files: formidable.Files;
   try {

@@ -5,7 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import formidable, { errors as formidableErrors } from 'formidable';
+import type formidable from 'formidable';
+import { errors as formidableErrors } from 'formidable';
 import {
   assertListingOpen,
   clearSlot,
@@ -18,7 +19,7 @@ import {
 } from '../../../shared/arcade/media.js';
 import { invalidRequest } from '../../../shared/platform/errors.js';
 import type { AppContext } from '../../context.js';
-import { UPLOAD_LIMIT_BYTES } from '../../middleware/multipart.js';
+import { UPLOAD_LIMIT_BYTES, uploadForm } from '../../middleware/multipart.js';
 import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
@@ -92,17 +93,7 @@ async function withMediaForm(ctx: AppContext, use: (slot: MediaSlot, file: strin
   ctx.state.multipartPending = false;
   const dir = await mkdtemp(path.join(tmpdir(), 'jogatina-upload-'));
   try {
-    const form = formidable({
-      maxFiles: 1,
-      maxFileSize: UPLOAD_LIMIT_BYTES,
-      maxTotalFileSize: UPLOAD_LIMIT_BYTES,
-      maxFields: 20,
-      maxFieldsSize: 64 * 1024,
-      allowEmptyFiles: false,
-      minFileSize: 1,
-      uploadDir: dir,
-      keepExtensions: false,
-    });
+    const form = uploadForm(dir);
     let fields: formidable.Fields;
     let files: formidable.Files;
     try {

@@ -6,14 +6,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import formidable, { errors as formidableErrors } from 'formidable';
+import type formidable from 'formidable';
+import { errors as formidableErrors } from 'formidable';
 import type { Middleware } from 'koa';
 import { invalidRequest } from '../../../shared/platform/errors.js';
 import { compileSchema, type SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { describeError } from '../../../shared/platform/validation/describe-error.js';
 import { fieldWithNul, nulRefused } from '../../../shared/platform/validation/nul.js';
 import type { AppContext, AppState } from '../../context.js';
-import { UPLOAD_LIMIT_BYTES } from '../../middleware/multipart.js';
+import { UPLOAD_LIMIT_BYTES, uploadForm } from '../../middleware/multipart.js';
 import { withFacts } from '../../openapi/route-facts.js';
 
 const FILE = 'image';
@@ -75,17 +76,7 @@ async function readForm(
   schema: SchemaObject,
   check: ReturnType<typeof compileSchema>,
 ): Promise<void> {
-  const form = formidable({
-    maxFiles: 1,
-    maxFileSize: UPLOAD_LIMIT_BYTES,
-    maxTotalFileSize: UPLOAD_LIMIT_BYTES,
-    maxFields: 20,
-    maxFieldsSize: 64 * 1024,
-    allowEmptyFiles: false,
-    minFileSize: 1,
-    uploadDir: dir,
-    keepExtensions: false,
-  });
+  const form = uploadForm(dir);
   let fields: formidable.Fields;
   let files: formidable.Files;
   try {
