@@ -4,10 +4,10 @@
 // reviews or of kinds nobody posted. Each kind walks its own index instead, to the page's length, and the
 // walks are merged.
 //
-// `q` finds what it names first: the games whose name holds it and, per kind with a text, the things whose
-// text holds it (trigram indexes, migration feed_text_search), each up to a cap. Under the caps a kind reads
-// only the items of those games and things; past one (a word in many things) it walks, testing each item,
-// and finds its page early because matches are dense.
+// `q` finds what it names first: the games whose name holds it (trigram index) and, per kind with a text,
+// the things whose text has its words (word indexes, migration feed_text_search), each up to a cap. Under
+// the caps a kind reads only the items of those games and things; past one (a word in many things) it
+// walks, testing each item, and finds its page early because matches are dense.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../platform/db/prepared.js';
 import type { ActivityKind } from './activity.js';
@@ -22,15 +22,23 @@ const GAME_CAP = 100;
  */
 const textCap = (limit: number) => Math.min(3000, Math.max(500, 30 * limit));
 
-/** Each kind's text, folded as its trigram index holds it, of the row `alias` (null: no text of its own). */
-const TEXTS: Record<ActivityKind, { table: string; folded: (alias: string) => string } | null> = {
-  review: { table: 'reviews', folded: (alias) => `${alias}.body_folded` },
-  list: { table: 'lists', folded: (alias) => `catalog_fold(${alias}.title)` },
-  journey: { table: 'journeys', folded: (alias) => `catalog_fold(${alias}.title)` },
-  screenshot: { table: 'screenshots', folded: (alias) => `catalog_fold(${alias}.description)` },
+/** Each kind's text as the words its index holds, of the row `alias` (null: no text of its own). */
+const TEXTS: Record<ActivityKind, { table: string; words: (alias: string) => string } | null> = {
+  review: { table: 'reviews', words: (alias) => `${alias}.words` },
+  list: { table: 'lists', words: (alias) => `to_tsvector('simple', catalog_fold(${alias}.title))` },
+  journey: { table: 'journeys', words: (alias) => `to_tsvector('simple', catalog_fold(${alias}.title))` },
+  screenshot: { table: 'screenshots', words: (alias) => `to_tsvector('simple', catalog_fold(${alias}.description))` },
   entry: null,
   session: null,
 };
+
+/**
+ * SQL: the words of the text bound at `param` as a query that each must begin a word of the thing: folded
+ * as the things are, split on what is not a letter or digit (so nothing of the reader's reaches the query
+ * syntax). No word at all matches nothing.
+ */
+const wordsQuery = (param: string) => `to_tsquery('simple', coalesce((SELECT string_agg(w || ':*', ' & ')
+    FROM regexp_split_to_table(catalog_fold(${param}), '[^[:alnum:]]+') w WHERE w <> ''), ''))`;
 
 /** What a `q` names: game ids and, per kind, thing ids; null where there were more than the cap. */
 export interface TextMatches {
@@ -55,12 +63,13 @@ export async function findTextMatches(
     `${capped('SELECT id FROM games WHERE name_folded LIKE catalog_fold($1)', GAME_CAP)} AS games`,
     ...texts.map(
       (kind) =>
-        `${capped(`SELECT t.id FROM ${TEXTS[kind]!.table} t WHERE ${TEXTS[kind]!.folded('t')} LIKE catalog_fold($1)`, cap)} AS ${kind}`,
+        `${capped(`SELECT t.id FROM ${TEXTS[kind]!.table} t WHERE ${TEXTS[kind]!.words('t')} @@ ${wordsQuery('$2')}`, cap)} AS ${kind}`,
     ),
   ];
   const text = `SELECT ${columns.join(', ')}`;
   const name = `jogatina_feed_text_${cap}_${texts.join('_')}`;
-  const [row] = (await queryPrepared(knex, name, text, [likePattern(q)])) as Array<Record<string, unknown[] | null>>;
+  const values = texts.length ? [likePattern(q), q] : [likePattern(q)];
+  const [row] = (await queryPrepared(knex, name, text, values)) as Array<Record<string, unknown[] | null>>;
   const within = <T>(ids: unknown[] | null, cap: number): T[] | null =>
     ids === null ? [] : ids.length > cap ? null : (ids as T[]);
   const things: TextMatches['things'] = {};
@@ -74,12 +83,15 @@ export async function findTextMatches(
  */
 const GAME_NAMED = `EXISTS (SELECT 1 FROM games gm WHERE gm.id = x.game_id AND gm.name_folded LIKE catalog_fold(:like) OFFSET 0)`;
 
-/** SQL: the item `x` of `kind` holds the text bound at :like, by its game's name or its own text (per item). */
+/**
+ * SQL: the item `x` of `kind` holds the text, per item: its game's name holds the text bound at :like, or
+ * its own text has the words bound at :words.
+ */
 export function textTestPerItem(kind: ActivityKind): string {
   const own = TEXTS[kind];
   if (!own) return GAME_NAMED;
   return `(${GAME_NAMED} OR EXISTS (SELECT 1 FROM ${own.table} tx WHERE tx.id = x.subject_id
-      AND ${own.folded('tx')} LIKE catalog_fold(:like) OFFSET 0))`;
+      AND ${own.words('tx')} @@ ${wordsQuery(':words')} OFFSET 0))`;
 }
 
 /**

@@ -212,7 +212,7 @@ function where(filters: ActivityFilters, readerId: string | null, person: boolea
   }
   if (filters.rating !== undefined) bindings.rating = filters.rating;
   const text = filters.q?.trim();
-  if (text) bindings.like = likePattern(text);
+  if (text) Object.assign(bindings, { like: likePattern(text), words: text });
   if (filters.before) {
     clauses.push(filters.order === 'old' ? 'x.created_at > :before' : 'x.created_at < :before');
     bindings.before = filters.before;

@@ -41,10 +41,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** Socket errors of a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /**
- * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception),
+ * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception) but
+ * protocol_violation (08P01: a statement sent with the wrong number of values, our bug, not an outage),
  * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or in recovery), too_many_connections.
  */
-const UNREACHABLE_STATES = /^(08...|57P01|57P02|57P03|53300)$/;
+const UNREACHABLE_STATES = /^(08(?!P01)...|57P01|57P02|57P03|53300)$/;
 /** What node-postgres and knex say when a connection ends under a query or none can be had in time. */
 const UNREACHABLE_MESSAGES =
   /Connection terminated|connection error and is not queryable|Timeout acquiring a connection/;
