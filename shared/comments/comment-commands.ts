@@ -1,17 +1,27 @@
-// The writes of comments (DECISIONS: Likes and comments), each in one transaction: the comment and its use
-// of the hourly cap commit together or not at all, and the thing it is on is held against deletion until
-// it is written (a deleted thing takes its comments by trigger, which a comment written later would miss).
+// The writes of comments (DECISIONS: Likes and comments). A comment is one statement
+// (comment-statements.ts): the place judged, the hourly cap's use, the comment and its answer commit
+// together or not at all, and the thing it is on is held against deletion until it is written (a deleted
+// thing takes its comments by trigger, which a comment written later would miss).
 import type { Knex } from 'knex';
-import { takeRollingUse } from '../platform/rate-limits/rolling-cap.js';
+import { couldBeUsername } from '../people/visibility.js';
+import { rollingCapRefusal } from '../platform/rate-limits/rolling-cap.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { COMMENT_HOURLY_CAP, commentNotFound, mayDeleteComment, refuseBlankBody } from './comment-rules.js';
-import { loadComment, resolvePlace } from './load-comments.js';
+import { couldNameSubject, SUBJECT_TABLES } from '../social/subjects.js';
+import {
+  COMMENT_HOURLY_CAP,
+  commentNotFound,
+  followersOnly,
+  mayDeleteComment,
+  noSuchPerson,
+  refuseBlankBody,
+} from './comment-rules.js';
+import { writeComment } from './comment-statements.js';
 import type { CommentInput, CommentRow, ResolvedPlace } from './rows.js';
 
 /**
  * A new comment by `authorId` where `input` says. The place is judged first (404 for what the author may
- * not see, 403 `followers_only` for a private account's conversation), then the cap: a refusal after it
- * gives its use back with the rollback.
+ * not see, 403 `followers_only` for a private account's conversation), then the cap, whose use is taken
+ * only for a place that takes the comment.
  */
 export async function postComment(
   knex: Knex,
@@ -19,20 +29,20 @@ export async function postComment(
   input: CommentInput,
 ): Promise<{ comment: CommentRow; place: ResolvedPlace }> {
   refuseBlankBody(input.body);
-  return knex.transaction(async (trx) => {
-    const place = await resolvePlace(trx, input.on, input.id, authorId, { lock: true });
-    await takeRollingUse(trx, COMMENT_HOURLY_CAP, authorId);
-    const [made] = await trx('comments')
-      .insert({
-        account_id: authorId,
-        target_kind: place.kind,
-        target_id: place.targetId,
-        target_account_id: place.ownerId,
-        body: input.body,
-      })
-      .returning('id');
-    return { comment: await loadComment(trx, made.id as string), place };
-  });
+  const missing = input.on === 'PROFILE' ? noSuchPerson : SUBJECT_TABLES[input.on].notFound;
+  const named =
+    input.on === 'PROFILE' ? couldBeUsername(input.id) : couldNameSubject(SUBJECT_TABLES[input.on], input.id);
+  if (!named) throw missing();
+  const outcome = await writeComment(knex, authorId, input.on, input.id, input.body);
+  if (!outcome.seen) throw missing();
+  if (!outcome.open) throw followersOnly();
+  // The place takes comments and none was written: the cap's window is full.
+  if (outcome.id === null) throw await rollingCapRefusal(knex, COMMENT_HOURLY_CAP, authorId);
+  const { id, body, created_at, username, display_name, avatar_key } = outcome;
+  return {
+    comment: { id, body, created_at, username, display_name, avatar_key },
+    place: { kind: input.on, targetId: outcome.target_id!, ownerId: outcome.owner_id!, apiId: outcome.api_id! },
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 import { fieldsInvalid } from '../content/content-rules.js';
 import { forbidden, notFound } from '../platform/errors.js';
 import type { RollingCap } from '../platform/rate-limits/rolling-cap.js';
-import type { ItemVisibility, ReaderRelation } from '../people/item-visibility.js';
+import { ITEM_VISIBILITIES, type ItemVisibility, type ReaderRelation } from '../people/item-visibility.js';
 
 /** A comment's body: 1 to 1,000 characters (code points). */
 export const COMMENT_BODY = { min: 1, max: 1000 };
@@ -38,6 +38,21 @@ export function refuseBlankBody(body: string): void {
  */
 export function conversationOpen(libraryVisibility: ItemVisibility, relation: ReaderRelation): boolean {
   return libraryVisibility === 'PUBLIC' || relation !== 'other';
+}
+
+const RELATIONS: readonly ReaderRelation[] = ['owner', 'follower', 'other'];
+
+/**
+ * SQL: conversationOpen of a library visibility and a relation given as SQL expressions (relationSql),
+ * written out from conversationOpen itself, for the statement that writes a comment.
+ */
+export function conversationOpenSql(libraryVisibility: string, relation: string): string {
+  const cases = RELATIONS.map((each) => {
+    const open = ITEM_VISIBILITIES.filter((visibility) => conversationOpen(visibility, each));
+    const test = open.length === 0 ? 'false' : `${libraryVisibility} IN (${open.map((v) => `'${v}'`).join(', ')})`;
+    return `WHEN '${each}' THEN ${test}`;
+  });
+  return `(CASE ${relation} ${cases.join(' ')} ELSE false END)`;
 }
 
 /** Pure: a comment is deleted by its author, or by the owner of the profile or thing it is on. */

@@ -15,23 +15,23 @@ import type { CommentRow, CommentTargetKind, ResolvedPlace } from './rows.js';
 /**
  * The profile or thing `id` names, if `readerId` may see it: a person hidden by a block either way, or a
  * thing the reader may not see, is 404 as none is; a private account's conversation is 403
- * `followers_only` to those who do not follow it. `lock`: held against deletion to the end of a write.
+ * `followers_only` to those who do not follow it. POST /comments decides the same in its statement
+ * (comment-statements.ts).
  */
 export async function resolvePlace(
-  knex: Knex | Knex.Transaction,
+  knex: Knex,
   kind: CommentTargetKind,
   id: string,
   readerId: string | null,
-  options: { lock?: boolean } = {},
 ): Promise<ResolvedPlace> {
   if (kind === 'PROFILE') {
-    const person = await findPerson(knex as Knex, id, readerId);
+    const person = await findPerson(knex, id, readerId);
     if (!person || person.blocked) throw noSuchPerson();
     const relation = relationTo(readerId, person.owner.id, person.follows);
     if (!conversationOpen(person.visibility, relation)) throw followersOnly();
     return { kind, targetId: person.owner.id, ownerId: person.owner.id, apiId: person.owner.username! };
   }
-  const subject = await seenSubject(knex, kind, id, readerId, options);
+  const subject = await seenSubject(knex, kind, id, readerId);
   return { kind, targetId: subject.id, ownerId: subject.ownerId, apiId: subject.apiId };
 }
 
@@ -77,10 +77,4 @@ export async function listComments(
     query.before,
     query.limit,
   );
-}
-
-/** One comment with its author, as its author's answer shows it. */
-export async function loadComment(knex: Knex | Knex.Transaction, id: string): Promise<CommentRow> {
-  const { rows } = await knex.raw<{ rows: CommentRow[] }>(`SELECT ${COLUMNS} WHERE c.id = :id`, { id });
-  return rows[0];
 }

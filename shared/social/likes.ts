@@ -6,7 +6,8 @@ import type { Knex } from 'knex';
 import { canSeeSql, relationSql } from '../people/item-visibility.js';
 import { cursorPage, MICROSECONDS, type CursorPage } from '../content/cursor-page.js';
 import { isLikeKind, LIKE_SUBJECTS, refuseOwnContent, unlikeableKind, type LikeKind } from './like-rules.js';
-import { seenSubject, SUBJECT_TABLES } from './subjects.js';
+import { writeLike } from './like-statements.js';
+import { couldNameSubject, SUBJECT_TABLES } from './subjects.js';
 
 export interface LikeState {
   liked: boolean;
@@ -15,8 +16,8 @@ export interface LikeState {
 
 /**
  * Likes (`liked` true) or stops liking the thing of `kind` named `apiId`, as `likerId`; repeating changes
- * nothing. What the liker may not see is its kind's 404; their own thing is 400 `own_content`. The thing is
- * held against deletion until the like is written (seenSubject's lock).
+ * nothing. What the liker may not see is its kind's 404; their own thing is 400 `own_content`. One
+ * statement (like-statements.ts), which holds the thing against deletion until the like is written.
  */
 export async function setLike(
   knex: Knex,
@@ -26,17 +27,14 @@ export async function setLike(
   liked: boolean,
 ): Promise<LikeState> {
   if (!isLikeKind(kind)) throw unlikeableKind();
-  const subjectKind = LIKE_SUBJECTS[kind];
-  return knex.transaction(async (trx) => {
-    const subject = await seenSubject(trx, subjectKind, apiId, likerId, { lock: true });
-    refuseOwnContent(subject.ownerId, likerId);
-    const row = { account_id: likerId, subject_kind: kind, subject_id: subject.id };
-    if (liked) await trx('likes').insert(row).onConflict(['account_id', 'subject_kind', 'subject_id']).ignore();
-    else await trx('likes').where(row).delete();
-    // Read after the write: the counter as this transaction left it, with every like committed before.
-    const counted = await trx(SUBJECT_TABLES[subjectKind].table).where({ id: subject.id }).first('likes');
-    return { liked, likes: counted.likes as number };
-  });
+  const source = SUBJECT_TABLES[LIKE_SUBJECTS[kind]];
+  if (!couldNameSubject(source, apiId)) throw source.notFound();
+  const outcome = await writeLike(knex, likerId, kind, apiId, liked);
+  if (!outcome.seen) throw source.notFound();
+  refuseOwnContent(outcome.owner_id!, likerId);
+  // Seen and not its liker's, yet not held: it was deleted while the statement waited for it.
+  if (outcome.likes === null) throw source.notFound();
+  return { liked, likes: outcome.likes };
 }
 
 export interface LikeRow {

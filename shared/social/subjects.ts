@@ -3,11 +3,12 @@
 // decides who may see it: its owner, its own visibility, moderation's removal, and what the reader is to the
 // owner. Who sees it follows the one-thing reads (GET /reviews/{id}): the author always; anyone else only
 // while it is not removed, nobody blocks the other, and its visibility allows the reader's relation. A
-// journey shows by its own visibility, a diary session by its own.
+// journey shows by its own visibility, a diary session by its own. The rule is written twice from the same
+// parts: subjectSeenBy for code, subjectSeenSql for the one-statement writes (likes, comments).
 import type { Knex } from 'knex';
 import { notFound, type ApiError } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { canSee, relationTo } from '../people/item-visibility.js';
+import { canSee, canSeeSql, relationSql, relationTo } from '../people/item-visibility.js';
 import { NOBODY } from '../people/visibility.js';
 import type { ContentVisibility } from '../content/content-fields.js';
 
@@ -15,7 +16,7 @@ import type { ContentVisibility } from '../content/content-fields.js';
 export const SUBJECT_KINDS = ['REVIEW', 'LIST', 'SCREENSHOT', 'DIARY', 'JOURNEY'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
-interface SubjectTable {
+export interface SubjectTable {
   table: string;
   /** The column a client names it by. */
   apiColumn: 'id' | 'public_id';
@@ -94,14 +95,56 @@ export function subjectSeenBy(
   return canSee(subject.visibility, relationTo(reader.id, subject.ownerId, reader.follows));
 }
 
-const statement = (source: SubjectTable, lock: boolean) => `
+/** SQL: the reader follows the owner (both SQL expressions of account ids). */
+export const followsSql = (reader: string, owner: string) =>
+  `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${reader} AND f.followee_id = ${owner})`;
+
+/** SQL: a block in either direction between the reader and the owner. */
+export const blockedSql = (reader: string, owner: string) =>
+  `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${reader} AND b.blocked_id = ${owner})
+      OR (b.blocker_id = ${owner} AND b.blocked_id = ${reader}))`;
+
+/** SQL expressions of what subjectSeenBy decides on. `reader` is NOBODY when nobody is signed in. */
+export interface SubjectSeenTerms {
+  reader: string;
+  owner: string;
+  visibility: string;
+  removed: string;
+  follows: string;
+  blocked: string;
+}
+
+/** SQL: subjectSeenBy's rule, from the same parts (the visibility table of canSeeSql). */
+export function subjectSeenSql(terms: SubjectSeenTerms): string {
+  const { reader, owner, visibility, removed, follows, blocked } = terms;
+  const relation = relationSql(reader, owner, follows);
+  return `(${owner} = ${reader} OR (NOT ${removed} AND NOT ${blocked} AND ${canSeeSql(visibility, relation)}))`;
+}
+
+/** SQL: subjectSeenBy for the reader `reader` and the thing's row at table alias `alias`. */
+export const subjectRowSeenSql = (alias: string, reader: string) =>
+  subjectSeenSql({
+    reader,
+    owner: `${alias}.account_id`,
+    visibility: `${alias}.visibility`,
+    removed: `${alias}.removed_at IS NOT NULL`,
+    follows: followsSql(reader, `${alias}.account_id`),
+    blocked: blockedSql(reader, `${alias}.account_id`),
+  });
+
+/** The SQL type of the column a client names a thing by, to cast a statement's parameter to. */
+export const apiColumnType = (source: SubjectTable) => (source.apiColumn === 'id' ? 'uuid' : 'text');
+
+/** Whether `apiId` could name a thing of this source: an id of the wrong shape names none. */
+export const couldNameSubject = (source: SubjectTable, apiId: string) => source.apiColumn !== 'id' || isUuid(apiId);
+
+const statement = (source: SubjectTable) => `
   SELECT t.id, t.${source.apiColumn}::text AS api_id, t.account_id, t.visibility, t.removed_at IS NOT NULL AS removed,
     ${source.likeable ? 't.likes' : 'NULL::int'} AS likes,
-    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = t.account_id) AS follows,
-    EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = t.account_id)
-      OR (b.blocker_id = t.account_id AND b.blocked_id = :reader)) AS blocked
+    ${followsSql(':reader', 't.account_id')} AS follows,
+    ${blockedSql(':reader', 't.account_id')} AS blocked
   FROM ${source.table} t
-  WHERE t.${source.apiColumn} = :id${lock ? '\n  FOR KEY SHARE OF t' : ''}`;
+  WHERE t.${source.apiColumn} = :id`;
 
 interface SubjectRow {
   id: string;
@@ -116,20 +159,17 @@ interface SubjectRow {
 
 /**
  * The thing of `kind` named `apiId`, as `readerId` (null: anonymous) finds it, or null when there is none
- * (an id of the wrong shape names none). `lock`: inside a write's transaction, the row is held against
- * deletion until it ends (FOR KEY SHARE: other likes and comments still pass), so nothing is written about
- * a thing deleted meanwhile, where its deletion's trigger could no longer take it away.
+ * (an id of the wrong shape names none).
  */
 export async function findSubject(
-  knex: Knex | Knex.Transaction,
+  knex: Knex,
   kind: SubjectKind,
   apiId: string,
   readerId: string | null,
-  options: { lock?: boolean } = {},
 ): Promise<FoundSubject | null> {
   const source = SUBJECT_TABLES[kind];
-  if (source.apiColumn === 'id' && !isUuid(apiId)) return null;
-  const { rows } = await knex.raw<{ rows: SubjectRow[] }>(statement(source, options.lock ?? false), {
+  if (!couldNameSubject(source, apiId)) return null;
+  const { rows } = await knex.raw<{ rows: SubjectRow[] }>(statement(source), {
     id: apiId,
     reader: readerId ?? NOBODY,
   });
@@ -152,13 +192,12 @@ export async function findSubject(
 
 /** The thing if `readerId` may see it, else its kind's 404 (as for no such thing). */
 export async function seenSubject(
-  knex: Knex | Knex.Transaction,
+  knex: Knex,
   kind: SubjectKind,
   apiId: string,
   readerId: string | null,
-  options: { lock?: boolean } = {},
 ): Promise<Subject> {
-  const found = await findSubject(knex, kind, apiId, readerId, options);
+  const found = await findSubject(knex, kind, apiId, readerId);
   if (!found || !subjectSeenBy(found.subject, found.reader)) throw SUBJECT_TABLES[kind].notFound();
   return found.subject;
 }
