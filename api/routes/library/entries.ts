@@ -14,12 +14,16 @@ import { ENTRY_DOCS } from './entries-docs.js';
 import { entryBody, gameParams, ownLibraryQuery } from './entry-schemas.js';
 
 /** The methods of the fixed routes beside `/library/{game}`. */
-const FIXED_SEGMENTS: Record<string, string[]> = { copies: ['GET', 'POST'], import: ['POST'] };
+// A Map, not an object: a slug such as `constructor` must not find one of an object's own methods.
+const FIXED_SEGMENTS = new Map<string, string[]>([
+  ['copies', ['GET', 'POST']],
+  ['import', ['POST']],
+]);
 
 /** The caller and `{game}` as the path gives it (the writes find the game in their first statement). */
 function named(ctx: AppContext): { accountId: string; segment: string } {
   const segment = ctx.state.input.params.game as string;
-  const fixed = FIXED_SEGMENTS[segment.toLowerCase()];
+  const fixed = FIXED_SEGMENTS.get(segment.toLowerCase());
   if (fixed) throw methodNotAllowed(fixed);
   return { accountId: ctx.state.caller!.account.id, segment };
 }
