@@ -78,7 +78,7 @@ describe('POST /screenshots', function () {
       removed: false,
     });
     expect(capture.id).to.match(/^[a-z0-9]{12}$/);
-    expect(capture.image_url).to.match(/^http:\/\/localhost:3000\/media\/screenshots\/[0-9a-f-]{36}\.avif$/);
+    expect(capture.image_url).to.match(/^http:\/\/localhost:3000\/media\/screenshots\/[0-9a-f-]{36}\.webp$/);
     expect(capture.thumbnail_url).to.match(
       /^http:\/\/localhost:3000\/media\/screenshots\/thumbnails\/[0-9a-f-]{36}\.webp$/,
     );
@@ -86,7 +86,7 @@ describe('POST /screenshots', function () {
 
     const image = await app.client.get(new URL(capture.image_url).pathname);
     expect(image.status).to.equal(200);
-    expect(image.headers.get('content-type')).to.equal('image/avif');
+    expect(image.headers.get('content-type')).to.equal('image/webp');
     const thumbnail = await app.client.get(new URL(capture.thumbnail_url).pathname);
     expect(thumbnail.headers.get('content-type')).to.equal('image/webp');
     const row = await db()('screenshots').where({ public_id: capture.id }).first();

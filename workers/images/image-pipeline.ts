@@ -64,12 +64,12 @@ export async function processImage(
       durationMs: header.durationMs,
     };
   }
-  const { data } = await encodeStill(image, limits.still);
+  const { data } = await encodeStill(image, limits.still, limits.stillFormat);
   const thumbnail = limits.thumbnail && (await encodeThumbnail(image, limits.thumbnail));
   return {
     data,
-    contentType: 'image/avif',
-    extension: 'avif',
+    contentType: `image/${limits.stillFormat}`,
+    extension: limits.stillFormat,
     width: image.width,
     height: image.height,
     bytes: data.length,
