@@ -158,6 +158,11 @@ describe('the owner’s library entries', () => {
         expect(put.body.data.game).to.deep.include({ slug: g.slug });
         expect((await owner.site.get(path(g))).body.data.rating).to.equal(50);
       }
+      // A slug that is the name of an object's own method is a slug like any other.
+      const built = await people.catalogGame({ name: 'Constructor', slug: 'constructor', platform_ids: [6] });
+      const put = await owner.site.put('/api/v1/library/constructor', { rating: 70 });
+      expect(put.status, put.text).to.equal(201);
+      expect(put.body.data.game_id).to.equal(built.id);
       const listed = await owner.site.get('/api/v1/library/copies');
       expect(listed.status).to.equal(200);
       expect(listed.body).to.have.property('next_cursor');
