@@ -9,6 +9,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ServerProcess {
   port: number;
+  /** The server's own process (taskset execs it, so the pid is the server's). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,11 +49,18 @@ export function startServer(entry: string, env: Record<string, string>, ready = 
         for (const logged of lines) if (/"level":(5|6)\d/.test(logged)) console.error(`server: ${logged}`);
       });
       const { port = 0 } = JSON.parse(line) as { port?: number };
+      // A server gone before stop() is what makes the next request's "connection refused": say so.
+      let stopping = false;
+      child.once('exit', (code, signal) => {
+        if (!stopping) console.error(`${entry} exited during the run (code ${code}, signal ${signal})`);
+      });
       resolve({
         port,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
+            stopping = true;
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),

@@ -1,34 +1,56 @@
-// What people write (issue 22): PUT /library/{game} and POST /reviews with API keys at 20 clients, beside
-// GET /me measured in the same run; then, once 100,000 writes of this kind have landed, GET /activity over
-// a mix generated per request. Over the people benchmark's demo data (10,000 people, a million entries).
-// Targets: each write at least 0.35x of /me's rate and p95 under 30 ms; /activity p95 under 25 ms.
+// What people write (issues 22 and 23): PUT /library/{game}, POST /reviews, PUT /likes/list/{id} and
+// POST /comments with API keys at 20 clients, beside GET /me measured in the same run; a 3840x2160 PNG
+// screenshot uploaded end to end through the web and worker processes; then, once 100,000 library and
+// review writes have landed, GET /activity over a mix generated per request. Over the people benchmark's
+// demo data (10,000 people, a million entries). Targets: each of the four writes at least 0.35x of /me's
+// rate and p95 under 30 ms; the upload's median under 1.5 s; /activity p95 under 25 ms.
 //
-// Every request is made when it is sent: a random writer's key, a random catalog game, random fields,
-// review bodies of random words and lengths; the feed mix spans every filter, misspelled words, deep
-// offsets, `before` anywhere in the last month and every page size, so no cache and no tuned shape answers it.
+// Every request is made when it is sent: a writer's key (at random, or in turn where a cap counts them),
+// a random catalog game, random fields, review bodies of random words and lengths; the feed mix spans
+// every filter, misspelled words, deep offsets, `before` anywhere in the last month and every page size,
+// so no cache and no tuned shape answers it.
+// Likes, comments and the upload are made in content-social.ts.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
 import { seedDemoPeople } from '../../db/seeds/demo-people.js';
-import { createApp, updateApp } from '../../shared/keys/apps.js';
+import { createApp, updateApp, type AppChanges } from '../../shared/keys/apps.js';
 import { createKey } from '../../shared/keys/keys.js';
 import { NOT_SUSPENDED } from '../../shared/moderation/suspension.js';
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
+import { cpuMs } from '../lib/cpu.js';
 import { measure, type GeneratedRequest, type LoadOptions } from '../lib/load.js';
+import { between, chance, inTurn, pick } from '../lib/random.js';
 import type { Row } from '../lib/table.js';
 import type { Scenario } from '../scenario.js';
+import { commenter, createLists, likeWrite, measureUploads, type SocialWorld } from './content-social.js';
 
 const ACCOUNTS = Number(process.env.BENCH_PEOPLE_ACCOUNTS ?? 10000);
 const ENTRIES = Number(process.env.BENCH_PEOPLE_ENTRIES ?? 100);
 /** Writers with keys: 50 reviews a day each, so 2,500 of them can write the 100,000 with room to spare. */
 const WRITERS = Number(process.env.BENCH_CONTENT_WRITERS ?? 2500);
+/**
+ * People with keys who comment (the writers first): 30 comments an hour each, so 2,500 can write 75,000
+ * in the comments' 13 s, and a small seed with few writers still has most of its people to comment.
+ */
+const COMMENTERS = Number(process.env.BENCH_CONTENT_COMMENTERS ?? 2500);
 const WRITES = Number(process.env.BENCH_CONTENT_WRITES ?? 100_000);
 const PREFIX = 'jgt_live_';
+const ORIGIN = 'http://localhost:3000';
+const SECRET = 'bench-secret-0123456789abcdef0123456789';
+const SCOPES: NonNullable<AppChanges['scopes']> = [
+  'library.write',
+  'reviews.write',
+  'profile.read',
+  'social.write',
+  'screenshots.write',
+  'lists.write',
+];
+const WRITE_ROWS = ['PUT /library/{game}', 'POST /reviews', 'PUT /likes/list/{id}', 'POST /comments'];
 const STATUSES = ['COMPLETED', 'PLAYING', 'ON_HOLD', 'DROPPED', 'BACKLOG', 'WISHLIST', null];
 const VISIBILITIES = ['PUBLIC', 'PUBLIC', 'PUBLIC', 'FOLLOWERS', 'PRIVATE'];
-
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
-const chance = (p: number) => Math.random() < p;
-const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
 
 /** A word from the catalog's names, sometimes misspelled (a letter dropped or doubled), or made up. */
 function wordFrom(words: string[]): string {
@@ -51,13 +73,16 @@ function reviewBody(words: string[]): string {
     .trim();
 }
 
-interface World {
-  tokens: string[];
+interface World extends SocialWorld {
   usernames: string[];
-  gameIds: number[];
   slugs: string[];
-  words: string[];
+  /** Writers review in turn: one reaches the 50 a day only when all have (a small seed has few writers). */
+  nextReviewer: () => number;
 }
+
+/** Owners others may see: not suspended, in no block either way. */
+const SEEN_OWNER = (column: string) =>
+  `${NOT_SUSPENDED(column)} AND NOT EXISTS (SELECT 1 FROM blocks b WHERE ${column} IN (b.blocker_id, b.blocked_id))`;
 
 async function prepare(url: string): Promise<World> {
   const knex = createKnex(url, 4);
@@ -70,14 +95,25 @@ async function prepare(url: string): Promise<World> {
       .where('a.username', 'like', 'demo\\_%')
       .whereRaw(NOT_SUSPENDED('a.id'))
       .orderBy('a.username')
-      .limit(WRITERS)
+      .limit(Math.max(WRITERS, COMMENTERS))
       .select('a.id', 'a.username');
     const tokens: string[] = [];
     for (const writer of writers) {
       const app = await createApp(knex, writer.id, { name: 'bench writer' });
-      await updateApp(knex, writer.id, app.id, { scopes: ['library.write', 'reviews.write', 'profile.read'] });
+      await updateApp(knex, writer.id, app.id, { scopes: SCOPES });
       tokens.push((await createKey(knex, PREFIX, writer.id, app.id, { name: 'bench' })).token);
     }
+    const reviews: Array<{ id: string; ownerId: string }> = await knex('reviews as r')
+      .where({ 'r.visibility': 'PUBLIC' })
+      .whereNull('r.removed_at')
+      .whereRaw(SEEN_OWNER('r.account_id'))
+      .select('r.id', 'r.account_id as ownerId');
+    const profiles: Array<{ username: string; ownerId: string }> = await knex('accounts as a')
+      .join('profiles as p', 'p.account_id', 'a.id')
+      .where('a.username', 'like', 'demo\\_%')
+      .where({ 'p.library_visibility': 'PUBLIC' })
+      .whereRaw(SEEN_OWNER('a.id'))
+      .select('a.username', 'a.id as ownerId');
     await knex.raw('VACUUM ANALYZE');
     const games: Array<{ id: number; slug: string; name: string }> = await knex('games').select('id', 'slug', 'name');
     const words = [...new Set(games.flatMap((g) => g.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)))].filter(
@@ -85,11 +121,17 @@ async function prepare(url: string): Promise<World> {
     );
     console.log(
       `seeded ${seeded.accounts} people, ${seeded.entries} entries, ${seeded.activity} activity items and ` +
-        `${tokens.length} writers' keys in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        `${tokens.length} keys (${Math.min(WRITERS, tokens.length)} writers) in ${((Date.now() - started) / 1000).toFixed(0)} s; ${reviews.length} ` +
+        `public reviews and ${profiles.length} public profiles to comment on`,
     );
     return {
-      tokens,
-      usernames: writers.map((w) => w.username),
+      tokens: tokens.slice(0, WRITERS),
+      nextReviewer: inTurn(Math.min(WRITERS, tokens.length)),
+      writerIds: writers.slice(0, WRITERS).map((w) => w.id),
+      commenters: { tokens, ids: writers.map((w) => w.id) },
+      reviews,
+      profiles,
+      usernames: writers.slice(0, WRITERS).map((w) => w.username),
       gameIds: games.map((g) => g.id),
       slugs: games.map((g) => g.slug),
       words,
@@ -126,7 +168,7 @@ function reviewWrite(world: World): GeneratedRequest {
       contains_spoilers: chance(0.15),
       visibility: pick(VISIBILITIES),
     },
-    headers: bearer(pick(world.tokens)),
+    headers: bearer(world.tokens[world.nextReviewer()]),
   };
 }
 
@@ -169,29 +211,46 @@ function feedRead(world: World): GeneratedRequest {
 }
 
 export const content: Scenario = {
-  description: `PUT /library/{game} and POST /reviews with keys beside GET /me, then GET /activity after ${WRITES} writes`,
+  description:
+    'PUT /library/{game}, POST /reviews, PUT /likes/list/{id} and POST /comments with keys beside GET /me, ' +
+    `a 3840x2160 PNG screenshot through web + worker, then GET /activity after ${WRITES} writes`,
   target: 0.35,
-  p95TargetMs: 30,
-  setup: '20 connections, one 10 s run per route after 3 s unmeasured',
+  // Checked here for the four writes (p95 under 30 ms) and the feed (25 ms): the runner's p95 target
+  // would hold every row to one bound, the upload's seconds included.
+  setup: '20 connections, one 10 s run per route after 3 s unmeasured; uploads one at a time',
   async run({ database, durationSeconds }) {
     const world = await prepare(database.url);
+    const mediaDir = mkdtempSync(path.join(tmpdir(), 'jogatina-bench-media-'));
+    const media = { MEDIA_DIR: mediaDir, PUBLIC_URL: ORIGIN };
     const web = await startApiServer(database.url, {
       KEY_PREFIX: PREFIX,
       ALLOWANCE_READ_PER_HOUR: '1000000000',
       ALLOWANCE_WRITE_PER_HOUR: '1000000000',
+      ...media,
     });
     const problems: string[] = [];
     try {
       const base = `http://127.0.0.1:${web.port}`;
+      const lists = await createLists(base, world);
       const run = async (name: string, load: Omit<LoadOptions, 'url' | 'connections' | 'durationSeconds'>) => {
         const options = { ...load, url: `${base}/api/v1/me`, connections: 20 };
         await measure({ ...options, durationSeconds: 3 });
+        const [cpuBefore, started] = [cpuMs(web.pid), performance.now()];
         const result = await measure({ ...options, durationSeconds: Math.max(durationSeconds, 10) });
+        // The web process's share: near a whole core, the web process is what limits the rate.
+        const cpu = cpuBefore === null ? null : cpuMs(web.pid)! - cpuBefore;
+        if (cpu !== null) {
+          console.log(
+            `${name}: web process ${(cpu / result.requests).toFixed(2)} ms CPU per request, ` +
+              `${((cpu / (performance.now() - started)) * 100).toFixed(0)}% of a core`,
+          );
+        }
         if (result.errors > 0) {
           problems.push(`${name}: ${result.errors} error(s), unexpected statuses ${JSON.stringify(result.unexpected)}`);
         }
         return { name, result };
       };
+      const comments = commenter(world);
       const rows: Row[] = [
         await run('GET /me', {
           generate: () => ({ method: 'GET', path: '/api/v1/me', headers: bearer(pick(world.tokens)) }),
@@ -199,9 +258,24 @@ export const content: Scenario = {
         }),
         await run('PUT /library/{game}', { generate: () => libraryWrite(world), expectStatus: [200, 201] }),
         await run('POST /reviews', { generate: () => reviewWrite(world), expectStatus: 201 }),
+        await run('PUT /likes/list/{id}', { generate: () => likeWrite(world, lists), expectStatus: 200 }),
+        await run('POST /comments', { generate: () => comments.next(), expectStatus: 201 }),
       ];
+      const each = Math.ceil(comments.written() / world.commenters.tokens.length);
+      console.log(
+        `${comments.written()} comments by ${world.commenters.tokens.length} people, at most ${each} each ` +
+          '(30 an hour allowed)',
+      );
+      rows.push(
+        await measureUploads(
+          base,
+          world,
+          { DATABASE_URL: database.url, LOG_LEVEL: 'info', NODE_ENV: 'production', SECRET, ...media },
+          problems,
+        ),
+      );
       // The rest of the writes, unmeasured, half of each kind.
-      const written = rows.slice(1).reduce((sum, row) => sum + row.result.requests, 0);
+      const written = rows.slice(1, 3).reduce((sum, row) => sum + row.result.requests, 0);
       let left = Math.max(0, WRITES - written);
       const topUpStarted = Date.now();
       while (left > 0) {
@@ -218,7 +292,8 @@ export const content: Scenario = {
         left -= result.requests;
       }
       console.log(
-        `${WRITES} writes in all; the last ${Math.max(0, WRITES - written)} in ${((Date.now() - topUpStarted) / 1000).toFixed(0)} s`,
+        `${WRITES} library and review writes in all; the last ${Math.max(0, WRITES - written)} in ` +
+          `${((Date.now() - topUpStarted) / 1000).toFixed(0)} s`,
       );
       const feed = await run(`GET /activity after ${WRITES} writes`, {
         generate: () => feedRead(world),
@@ -228,16 +303,25 @@ export const content: Scenario = {
       if (feed.result.p95 >= 25)
         problems.push(`GET /activity p95 ${feed.result.p95.toFixed(1)} ms (target under 25 ms)`);
       const me = rows[0].result.requestsPerSecond;
-      for (const row of rows.slice(1, 3)) {
+      const writes = rows.filter((row) => WRITE_ROWS.includes(row.name));
+      for (const row of writes) {
         const ratio = row.result.requestsPerSecond / me;
-        console.log(`${row.name}: ${ratio.toFixed(2)}x of GET /me (target 0.35x)`);
+        const met = ratio >= 0.35 && row.result.p95 < 30;
+        console.log(
+          `${met ? 'write target met' : 'WRITE TARGET MISSED'}: ${row.name} at ${ratio.toFixed(2)}x of GET /me ` +
+            `(target 0.35x), p95 ${row.result.p95.toFixed(1)} ms (target under 30 ms)`,
+        );
         if (ratio < 0.35) problems.push(`${row.name} at ${ratio.toFixed(2)}x of GET /me (target 0.35x)`);
+        if (row.result.p95 >= 30) problems.push(`${row.name} p95 ${row.result.p95.toFixed(1)} ms (target under 30 ms)`);
       }
-      // The subject is the slower write: the ratio the runner prints is the one that decides.
-      const subject = rows[1].result.requestsPerSecond <= rows[2].result.requestsPerSecond ? rows[1] : rows[2];
+      // The subject is the slowest write: the ratio the runner prints is the one that decides.
+      const subject = writes.reduce((slowest, row) =>
+        row.result.requestsPerSecond < slowest.result.requestsPerSecond ? row : slowest,
+      );
       return { rows, baseline: 'GET /me', subject: subject.name, problems };
     } finally {
       await web.stop();
+      rmSync(mediaDir, { recursive: true, force: true });
     }
   },
 };
