@@ -10,7 +10,7 @@
 // walks, testing each item, and finds its page early because matches are dense.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../platform/db/prepared.js';
-import type { ActivityKind } from './activity.js';
+import type { ActivityKind } from './activity-kinds.js';
 
 /** More games than this holding the word: its items are dense enough to walk to. */
 const GAME_CAP = 100;

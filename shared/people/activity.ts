@@ -8,9 +8,9 @@ import { queryPrepared, statementName } from '../platform/db/prepared.js';
 import { invalidRequest } from '../platform/errors.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, type FoundPerson } from './visibility.js';
 import { findTextMatches, likePattern, textTest, textTestPerItem, type TextMatches } from './activity-branches.js';
+import { ACTIVITY_KINDS, type ActivityKind } from './activity-kinds.js';
 
-export const ACTIVITY_KINDS = ['entry', 'session', 'review', 'list', 'screenshot', 'journey'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export { ACTIVITY_KINDS, type ActivityKind };
 
 export interface ActivityFilters {
   authorIds?: string[];
