@@ -2,26 +2,14 @@
 // moderation removed (by the moderation route, and restored), the cache headers of each answer, and the
 // person's lists and folders (GET /profiles/{u}/lists, /lists/folders) kept true by the writes, per reader.
 import { expect } from 'chai';
-import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import type { TestResponse } from '../helpers/http-client.js';
 import { staffMember } from '../helpers/moderation.js';
-import { block, catalogGame, follow, namedPerson } from '../helpers/people.js';
+import { catalogGame, follow, namedPerson } from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
+import { readersOf, READERS, SEES, VISIBILITIES, type Visibility } from '../helpers/readers.js';
 import { useTestApp } from '../helpers/test-app.js';
-
-const VISIBILITIES = ['PUBLIC', 'FOLLOWERS', 'PRIVATE'] as const;
-type Visibility = (typeof VISIBILITIES)[number];
-type Reader = 'owner' | 'follower' | 'requester' | 'stranger' | 'anonymous' | 'blocked' | 'blocker';
-
-/** Who reads each visibility: the author always, followers FOLLOWERS, nobody across a block either way. */
-const SEES: Record<Visibility, Reader[]> = {
-  PUBLIC: ['owner', 'follower', 'requester', 'stranger', 'anonymous'],
-  FOLLOWERS: ['owner', 'follower'],
-  PRIVATE: ['owner'],
-};
-const READERS: Reader[] = ['owner', 'follower', 'requester', 'stranger', 'anonymous', 'blocked', 'blocker'];
 
 describe('GET /lists/{id}: who sees a list', () => {
   useCleanDatabase();
@@ -33,32 +21,8 @@ describe('GET /lists/{id}: who sees a list', () => {
   };
   const titles = (res: TestResponse) => (res.body.data as Array<{ title: string }>).map((l) => l.title).sort();
 
-  /** The owner (a private library changes nothing) and one reader of each kind. */
-  async function readersOf(prefix: string) {
-    const owner = await namedPerson(app.client, `${prefix}_owner`, 'PRIVATE');
-    const sites: Record<Reader, SiteClient> = { owner: owner.site, anonymous: new SiteClient(app.client) } as never;
-    for (const reader of ['follower', 'requester', 'stranger', 'blocked', 'blocker'] as const) {
-      const person = await namedPerson(app.client, `${prefix}_${reader}`);
-      sites[reader] = person.site;
-      if (reader === 'follower') await follow(person.account.id, owner.account.id);
-      if (reader === 'requester') {
-        await db()('follow_requests').insert({ requester_id: person.account.id, target_id: owner.account.id });
-      }
-      // A block wins over a follow, whichever side blocks.
-      if (reader === 'blocked') {
-        await follow(person.account.id, owner.account.id);
-        await block(owner.account.id, person.account.id);
-      }
-      if (reader === 'blocker') {
-        await follow(person.account.id, owner.account.id);
-        await block(person.account.id, owner.account.id);
-      }
-    }
-    return { owner, sites };
-  }
-
   it('shows each list to the readers its visibility and blocks allow, as the person’s lists do', async () => {
-    const { owner, sites } = await readersOf('lv');
+    const { owner, sites } = await readersOf(app.client, 'lv');
     const game = await catalogGame({ name: 'Hades', slug: 'hades' });
     const folder = await owner.site.post('/api/v1/lists/folders', { name: 'Todas' });
     const ids = {} as Record<Visibility, string>;

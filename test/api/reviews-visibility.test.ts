@@ -6,21 +6,10 @@ import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import type { TestResponse } from '../helpers/http-client.js';
-import { block, catalogGame, follow, namedPerson } from '../helpers/people.js';
+import { catalogGame, follow, namedPerson } from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
+import { readersOf, READERS, SEES, VISIBILITIES, type Visibility } from '../helpers/readers.js';
 import { useTestApp } from '../helpers/test-app.js';
-
-const VISIBILITIES = ['PUBLIC', 'FOLLOWERS', 'PRIVATE'] as const;
-type Visibility = (typeof VISIBILITIES)[number];
-type Reader = 'owner' | 'follower' | 'requester' | 'stranger' | 'anonymous' | 'blocked' | 'blocker';
-
-/** Who reads each visibility: the author always, followers FOLLOWERS, nobody across a block either way. */
-const SEES: Record<Visibility, Reader[]> = {
-  PUBLIC: ['owner', 'follower', 'requester', 'stranger', 'anonymous'],
-  FOLLOWERS: ['owner', 'follower'],
-  PRIVATE: ['owner'],
-};
-const READERS: Reader[] = ['owner', 'follower', 'requester', 'stranger', 'anonymous', 'blocked', 'blocker'];
 
 describe('GET /reviews/{id}: who sees a review', () => {
   useCleanDatabase();
@@ -34,26 +23,8 @@ describe('GET /reviews/{id}: who sees a review', () => {
 
   it('shows each review to the readers its visibility and blocks allow, as the person’s feed does', async () => {
     // A private library changes nothing: a review shows by its own visibility.
-    const owner = await namedPerson(app.client, 'rv_owner', 'PRIVATE');
+    const { owner, sites } = await readersOf(app.client, 'rv');
     const game = await catalogGame({ name: 'Hades', slug: 'hades' });
-    const sites: Record<Reader, SiteClient> = { owner: owner.site, anonymous: new SiteClient(app.client) } as never;
-    for (const reader of ['follower', 'requester', 'stranger', 'blocked', 'blocker'] as const) {
-      const person = await namedPerson(app.client, `rv_${reader}`);
-      sites[reader] = person.site;
-      if (reader === 'follower') await follow(person.account.id, owner.account.id);
-      if (reader === 'requester') {
-        await db()('follow_requests').insert({ requester_id: person.account.id, target_id: owner.account.id });
-      }
-      // A block wins over a follow.
-      if (reader === 'blocked') {
-        await follow(person.account.id, owner.account.id);
-        await block(owner.account.id, person.account.id);
-      }
-      if (reader === 'blocker') {
-        await follow(person.account.id, owner.account.id);
-        await block(person.account.id, owner.account.id);
-      }
-    }
     const ids = {} as Record<Visibility, string>;
     for (const visibility of VISIBILITIES) {
       const res = await owner.site.post('/api/v1/reviews', { game_id: game.id, body: visibility, visibility });
