@@ -2,9 +2,7 @@
 // list may hold (each refusal naming its place, `items.4.tier`), what a mode or board change does to the
 // items already placed, and who may read one list. The read follows the person's lists
 // (GET /profiles/{u}/lists): the list's own visibility, blocks either way, the author always.
-import type { ContentVisibility } from '../content/content-fields.js';
 import { fieldsInvalid } from '../content/content-rules.js';
-import { canSee, relationTo } from '../people/item-visibility.js';
 import { forbidden, invalidRequest, notFound } from '../platform/errors.js';
 import { DEFAULT_TIERS, type ListItemInput, type ListMode } from './rows.js';
 
@@ -104,38 +102,4 @@ export function changeBoard(
     .filter((from) => !after.includes(from))
     .map((from) => ({ from, to: after[Math.min(before.indexOf(from), after.length - 1)] }));
   return { mode, tiers: after, dropTiers: false, moves };
-}
-
-/** What decides whether one reader sees one list. */
-export interface ListAccess {
-  authorId: string;
-  visibility: ContentVisibility;
-  removed: boolean;
-}
-
-export interface ListReader {
-  /** Null: nobody is signed in. */
-  id: string | null;
-  /** The reader follows the author. */
-  follows: boolean;
-  /** A block in either direction between the reader and the author. */
-  blocked: boolean;
-}
-
-/**
- * Pure: the author always sees their list (removed or not); anyone else only while it is not removed,
- * nobody blocks the other, and its visibility allows the reader's relation to the author.
- */
-export function listSeenBy(list: ListAccess, reader: ListReader): boolean {
-  if (reader.id !== null && reader.id === list.authorId) return true;
-  if (list.removed || reader.blocked) return false;
-  return canSee(list.visibility, relationTo(reader.id, list.authorId, reader.follows));
-}
-
-/**
- * Whether the answer may be kept by the reader's browser: only a PUBLIC list read by nobody signed in. Any
- * other answer depends on who asks, and goes out `private, no-store`.
- */
-export function listAnswerKeepable(visibility: ContentVisibility, readerId: string | null): boolean {
-  return visibility === 'PUBLIC' && readerId === null;
 }

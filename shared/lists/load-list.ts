@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import { loadPresentedGames } from '../catalog/games.js';
 import { NOBODY } from '../people/visibility.js';
-import { listNotFound, listSeenBy } from './list-rules.js';
+import { thingSeenBy } from '../people/item-visibility.js';
+import { listNotFound } from './list-rules.js';
 import type { FoundList, ListItemRow, ListRow } from './rows.js';
 
 const STATEMENT = `
@@ -54,13 +55,13 @@ export async function withItems(knex: Knex | Knex.Transaction, list: ListRow): P
   return { list, items, games: new Map(games.map((game) => [game.id, game])) };
 }
 
-/** The list of `id` if `readerId` may see it (listSeenBy), else 404 `list_not_found`, as for no list. */
+/** The list of `id` if `readerId` may see it (thingSeenBy), else 404 `list_not_found`, as for no list. */
 export async function readList(knex: Knex, id: string, readerId: string | null): Promise<ShownList> {
   const found = await findList(knex, id, readerId);
   if (!found) throw listNotFound();
   const { list, follows, blocked } = found;
   const access = { authorId: list.account_id, visibility: list.visibility, removed: list.removed_at !== null };
-  if (!listSeenBy(access, { id: readerId, follows, blocked })) throw listNotFound();
+  if (!thingSeenBy(access, { id: readerId, follows, blocked })) throw listNotFound();
   return withItems(knex, list);
 }
 

@@ -43,6 +43,43 @@ export function visibleItems(alias: string, relation: ReaderRelation): SqlCondit
   };
 }
 
+/** One thing a person wrote, as far as who may see it goes. */
+export interface SeenThing {
+  authorId: string;
+  visibility: ItemVisibility;
+  /** Moderation removed it. */
+  removed: boolean;
+}
+
+/** What the reader is to the thing's author. */
+export interface ThingReader {
+  /** Null: nobody is signed in. */
+  id: string | null;
+  /** The reader follows the author. */
+  follows: boolean;
+  /** A block in either direction between the reader and the author. */
+  blocked: boolean;
+}
+
+/**
+ * Pure: whether one reader sees one thing read by itself (a review, list, capture, session or journey):
+ * the author always (removed or not); anyone else only while it is not removed, nobody blocks the other,
+ * and its visibility allows the reader's relation to the author.
+ */
+export function thingSeenBy(thing: SeenThing, reader: ThingReader): boolean {
+  if (reader.id !== null && reader.id === thing.authorId) return true;
+  if (thing.removed || reader.blocked) return false;
+  return canSee(thing.visibility, relationTo(reader.id, thing.authorId, reader.follows));
+}
+
+/**
+ * Whether the answer of one thing may be kept by the reader's browser (to revalidate by its ETag): only a
+ * PUBLIC thing read by nobody signed in. Any other answer depends on who asks, and goes out `private, no-store`.
+ */
+export function answerKeepable(visibility: ItemVisibility, readerId: string | null): boolean {
+  return visibility === 'PUBLIC' && readerId === null;
+}
+
 /** The reader's relation to the owner, given whether the reader follows them (null reader: anonymous). */
 export function relationTo(readerId: string | null, ownerId: string, follows: boolean): ReaderRelation {
   if (readerId === ownerId) return 'owner';

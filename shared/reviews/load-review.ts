@@ -3,7 +3,8 @@
 import type { Knex } from 'knex';
 import { isUuid } from '../platform/validation/uuid.js';
 import { NOBODY } from '../people/visibility.js';
-import { reviewNotFound, reviewSeenBy } from './review-rules.js';
+import { thingSeenBy } from '../people/item-visibility.js';
+import { reviewNotFound } from './review-rules.js';
 import type { FoundReview, ReviewRow } from './rows.js';
 
 const STATEMENT = `
@@ -48,12 +49,12 @@ export async function findOwnReview(
   return found && found.review.account_id === authorId ? found.review : null;
 }
 
-/** The review of `id` if `readerId` may see it (reviewSeenBy), else 404 `review_not_found`, as for no review. */
+/** The review of `id` if `readerId` may see it (thingSeenBy), else 404 `review_not_found`, as for no review. */
 export async function readReview(knex: Knex, id: string, readerId: string | null): Promise<ReviewRow> {
   const found = await findReview(knex, id, readerId);
   if (!found) throw reviewNotFound();
   const { review, follows, blocked } = found;
   const access = { authorId: review.account_id, visibility: review.visibility, removed: review.removed_at !== null };
-  if (!reviewSeenBy(access, { id: readerId, follows, blocked })) throw reviewNotFound();
+  if (!thingSeenBy(access, { id: readerId, follows, blocked })) throw reviewNotFound();
   return review;
 }

@@ -4,8 +4,6 @@
 // to its author alone.
 import type { RollingCap } from '../platform/rate-limits/rolling-cap.js';
 import { forbidden, notFound } from '../platform/errors.js';
-import type { ContentVisibility } from '../content/content-fields.js';
-import { canSee, relationTo } from '../people/item-visibility.js';
 import type { LayoutQuota } from '../media/rows.js';
 
 /** A description: up to 500 characters (code points). */
@@ -39,29 +37,4 @@ export function quotaFull(quota: Pick<LayoutQuota, 'count' | 'bytes'>): boolean 
 /** Whether a capture of `bytes` more fits beside what is held. */
 export function quotaTakes(quota: Pick<LayoutQuota, 'count' | 'bytes'>, bytes: number): boolean {
   return quota.count < CAPTURE_QUOTA.limit && quota.bytes + bytes <= CAPTURE_QUOTA.bytes_limit;
-}
-
-/** What decides whether one reader sees one capture. */
-export interface CaptureAccess {
-  authorId: string;
-  visibility: ContentVisibility;
-  removed: boolean;
-}
-
-export interface CaptureReader {
-  /** Null: nobody is signed in. */
-  id: string | null;
-  follows: boolean;
-  /** A block in either direction between the reader and the author. */
-  blocked: boolean;
-}
-
-/**
- * Pure: the author always sees their capture (removed or not); anyone else only while it is not removed,
- * nobody blocks the other, and its visibility allows the reader's relation to the author.
- */
-export function captureSeenBy(capture: CaptureAccess, reader: CaptureReader): boolean {
-  if (reader.id !== null && reader.id === capture.authorId) return true;
-  if (capture.removed || reader.blocked) return false;
-  return canSee(capture.visibility, relationTo(reader.id, capture.authorId, reader.follows));
 }

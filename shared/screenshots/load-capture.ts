@@ -2,7 +2,8 @@
 // (follows, a block either way), in one statement. Who may see it is decided by capture-rules.ts.
 import type { Knex } from 'knex';
 import { NOBODY } from '../people/visibility.js';
-import { CAPTURE_QUOTA, captureNotFound, captureSeenBy } from './capture-rules.js';
+import { thingSeenBy } from '../people/item-visibility.js';
+import { CAPTURE_QUOTA, captureNotFound } from './capture-rules.js';
 import type { CaptureRow, FoundCapture } from './rows.js';
 
 const statement = (where: string) => `
@@ -52,7 +53,7 @@ export async function captureByRowId(knex: Knex | Knex.Transaction, id: string):
 }
 
 /**
- * The capture of `publicId` if `readerId` may see it (captureSeenBy), else 404 `screenshot_not_found`, as
+ * The capture of `publicId` if `readerId` may see it (thingSeenBy), else 404 `screenshot_not_found`, as
  * for no capture. For the routes that act on another person's capture (likes, comments).
  */
 export async function readCapture(knex: Knex, publicId: string, readerId: string | null): Promise<CaptureRow> {
@@ -60,7 +61,7 @@ export async function readCapture(knex: Knex, publicId: string, readerId: string
   if (!seen) throw captureNotFound();
   const { capture, follows, blocked } = seen;
   const access = { authorId: capture.account_id, visibility: capture.visibility, removed: capture.removed_at !== null };
-  if (!captureSeenBy(access, { id: readerId, follows, blocked })) throw captureNotFound();
+  if (!thingSeenBy(access, { id: readerId, follows, blocked })) throw captureNotFound();
   return capture;
 }
 

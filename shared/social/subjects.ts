@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { notFound, type ApiError } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { canSee, canSeeSql, relationSql, relationTo } from '../people/item-visibility.js';
+import { canSeeSql, relationSql, thingSeenBy } from '../people/item-visibility.js';
 import { NOBODY } from '../people/visibility.js';
 import type { ContentVisibility } from '../content/content-fields.js';
 
@@ -90,9 +90,7 @@ export function subjectSeenBy(
   subject: Pick<Subject, 'ownerId' | 'visibility' | 'removed'>,
   reader: SubjectReader,
 ): boolean {
-  if (reader.id !== null && reader.id === subject.ownerId) return true;
-  if (subject.removed || reader.blocked) return false;
-  return canSee(subject.visibility, relationTo(reader.id, subject.ownerId, reader.follows));
+  return thingSeenBy({ authorId: subject.ownerId, visibility: subject.visibility, removed: subject.removed }, reader);
 }
 
 /** SQL: the reader follows the owner (both SQL expressions of account ids). */

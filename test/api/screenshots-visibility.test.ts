@@ -6,7 +6,7 @@
 import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
 import type { ApiError } from '../../shared/platform/errors.js';
-import { captureSeenBy } from '../../shared/screenshots/capture-rules.js';
+import { thingSeenBy as captureSeenBy } from '../../shared/people/item-visibility.js';
 import { readCapture } from '../../shared/screenshots/load-capture.js';
 import { presentCapture } from '../../shared/screenshots/presenters.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

@@ -7,7 +7,7 @@ import { text } from '../../shared/content/content-fields.js';
 import { isApiError } from '../../shared/platform/errors.js';
 import { refuseJourneyTimes, refuseSessionTimes, sessionMinutes } from '../../shared/journal/journal-rules.js';
 import { tellsTheFeed } from '../../shared/library/entry-rules.js';
-import { reviewSeenBy } from '../../shared/reviews/review-rules.js';
+import { thingSeenBy as reviewSeenBy } from '../../shared/people/item-visibility.js';
 
 const AUTHOR = 'a0000000-0000-4000-8000-000000000001';
 const OTHER = 'a0000000-0000-4000-8000-000000000002';

@@ -6,14 +6,16 @@ import { isApiError } from '../../shared/platform/errors.js';
 import {
   boardOf,
   changeBoard,
-  listAnswerKeepable,
-  listSeenBy,
   refuseBlank,
   refuseItems,
   refuseItemsInPatch,
   refuseTiers,
 } from '../../shared/lists/list-rules.js';
 import type { ListItemInput, ListMode } from '../../shared/lists/rows.js';
+import {
+  answerKeepable as listAnswerKeepable,
+  thingSeenBy as listSeenBy,
+} from '../../shared/people/item-visibility.js';
 
 const AUTHOR = 'a0000000-0000-4000-8000-000000000001';
 const OTHER = 'a0000000-0000-4000-8000-000000000002';

@@ -2,7 +2,8 @@
 // write allowance; the one-list read is public, as the person's lists are.
 import { idParams } from '../../../shared/content/content-fields.js';
 import { createList, deleteList, replaceListItems, updateList } from '../../../shared/lists/list-commands.js';
-import { listAnswerKeepable, refuseItemsInPatch } from '../../../shared/lists/list-rules.js';
+import { answerKeepable } from '../../../shared/people/item-visibility.js';
+import { refuseItemsInPatch } from '../../../shared/lists/list-rules.js';
 import { readList } from '../../../shared/lists/load-list.js';
 import { presentList } from '../../../shared/lists/presenters.js';
 import type { ListChanges, ListInput, ListItemInput } from '../../../shared/lists/rows.js';
@@ -38,7 +39,7 @@ export function listRoutes(api: VersionedRoutes): void {
       const readerId = ctx.state.caller?.account.id ?? null;
       const shown = await readList(ctx.services.knex, ctx.state.input.params.id as string, readerId);
       // Only an anonymous read of a PUBLIC list is the same for everyone who may ask it again.
-      if (!listAnswerKeepable(shown.list.visibility, readerId)) ctx.set('Cache-Control', 'private, no-store');
+      if (!answerKeepable(shown.list.visibility, readerId)) ctx.set('Cache-Control', 'private, no-store');
       ctx.body = { data: presentList(shown, shown.list.account_id === readerId) };
     },
   );

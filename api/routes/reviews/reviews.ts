@@ -3,7 +3,7 @@
 import { createReview, deleteReview, updateReview } from '../../../shared/reviews/review-commands.js';
 import { readReview } from '../../../shared/reviews/load-review.js';
 import { presentReview } from '../../../shared/reviews/presenters.js';
-import { reviewAnswerKeepable } from '../../../shared/reviews/review-rules.js';
+import { answerKeepable } from '../../../shared/people/item-visibility.js';
 import type { ReviewChanges, ReviewInput } from '../../../shared/reviews/rows.js';
 import { idParams } from '../../../shared/content/content-fields.js';
 import { scoped } from '../../middleware/access.js';
@@ -35,7 +35,7 @@ export function reviewRoutes(api: VersionedRoutes): void {
       const readerId = ctx.state.caller?.account.id ?? null;
       const review = await readReview(ctx.services.knex, ctx.state.input.params.id as string, readerId);
       // Only an anonymous read of a PUBLIC review is the same for everyone who may ask it again.
-      if (!reviewAnswerKeepable(review.visibility, readerId)) ctx.set('Cache-Control', 'private, no-store');
+      if (!answerKeepable(review.visibility, readerId)) ctx.set('Cache-Control', 'private, no-store');
       ctx.body = { data: presentReview(review) };
     },
   );
