@@ -11,6 +11,7 @@ import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging
 import { isUuid } from '../platform/validation/uuid.js';
 import { presentJourney } from './presenters.js';
 import { JOURNEY_PAGE, type JourneyRow, type JourneyTotals } from './rows.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 /** SQL over the session alias `p` true for the sessions the reader may see; `author`: the reader wrote them. */
 export interface SessionsSeen {
@@ -48,8 +49,7 @@ export async function loadJourneyTotals(
   // The sessions are found by the (account_id, game_id, started_at) index, per run.
   const { rows } = await knex.raw<{ rows: Array<JourneyTotals & { id: string }> }>(
     `SELECT j.id, s.sessions, s.minutes,
-       (SELECT count(*)::int FROM comments c
-         WHERE c.target_kind = 'JOURNEY' AND c.target_id = j.id AND c.removed_at IS NULL) AS comments
+       ${commentCountSql('JOURNEY', 'j.id')} AS comments
      FROM journeys j
      CROSS JOIN LATERAL (
        SELECT count(*)::int AS sessions, coalesce(sum(p.minutes), 0)::int AS minutes

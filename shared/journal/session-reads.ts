@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import type { SessionRow } from './rows.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 /** The columns of a session's answer: created_at to the microsecond, and the comments on it. */
 export function sessionColumns(knex: Knex) {
@@ -21,8 +22,7 @@ export function sessionColumns(knex: Knex) {
     'p.removed_at',
     'p.updated_at',
     knex.raw(`to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at`),
-    knex.raw(`(SELECT count(*)::int FROM comments c
-      WHERE c.target_kind = 'DIARY' AND c.target_id = p.id AND c.removed_at IS NULL) AS comments`),
+    knex.raw(`${commentCountSql('DIARY', 'p.id')} AS comments`),
   ];
 }
 

@@ -7,11 +7,11 @@ import { NOBODY } from '../people/visibility.js';
 import { thingSeenBy } from '../people/item-visibility.js';
 import { listNotFound } from './list-rules.js';
 import type { FoundList, ListItemRow, ListRow } from './rows.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 const STATEMENT = `
   SELECT l.*, a.username, f.public_id AS folder,
-    (SELECT count(*)::int FROM comments c
-      WHERE c.target_kind = 'LIST' AND c.target_id = l.id AND c.removed_at IS NULL) AS comments,
+    ${commentCountSql('LIST', 'l.id')} AS comments,
     EXISTS (SELECT 1 FROM follows fw WHERE fw.follower_id = :reader AND fw.followee_id = l.account_id) AS follows,
     EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = l.account_id)
       OR (b.blocker_id = l.account_id AND b.blocked_id = :reader)) AS blocked

@@ -9,6 +9,7 @@ import { invalidRequest } from '../platform/errors.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, type FoundPerson } from './visibility.js';
 import { findTextMatches, likePattern, textTest, textTestPerItem, type TextMatches } from './activity-branches.js';
 import { ACTIVITY_KINDS, type ActivityKind } from './activity-kinds.js';
+import { commentCountSql, type CommentedKind } from '../content/comment-count.js';
 
 export { ACTIVITY_KINDS, type ActivityKind };
 
@@ -106,9 +107,8 @@ function matching(filters: ActivityFilters): string | null {
  * SQL: what a likeable thing shows wherever it is shown (DECISIONS: What the feed and the things carry):
  * its likes and awards as it keeps them, and the comments on it that moderation has not removed.
  */
-const reactions = (alias: string, commentKind: string) => `'likes', ${alias}.likes, 'awards', ${alias}.awards,
-      'comments', (SELECT count(*) FROM comments c
-        WHERE c.target_kind = '${commentKind}' AND c.target_id = ${alias}.id AND c.removed_at IS NULL)`;
+const reactions = (alias: string, commentKind: CommentedKind) => `'likes', ${alias}.likes, 'awards', ${alias}.awards,
+      'comments', ${commentCountSql(commentKind, `${alias}.id`)}`;
 
 /**
  * What each kind's item shows beyond the common fields: the spec's pairs over its subject's columns, the

@@ -4,6 +4,7 @@
 // `total` comes from its own count under every filter, so `has_more` holds past the last row.
 import type { Knex } from 'knex';
 import { visibleItems, type ItemVisibility, type ReaderRelation } from './item-visibility.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 export const LIST_MODES = ['list', 'ranked', 'tier'] as const;
 export const LIST_SORTS = ['recent', 'oldest', 'name', 'likes', 'size'] as const;
@@ -108,8 +109,7 @@ export async function readLists(knex: Knex, ownerId: string, relation: ReaderRel
         'l.likes',
         'l.awards',
         // A likeable thing shows its reactions wherever it is shown (DECISIONS: What the feed and the things carry).
-        knex.raw(`(SELECT count(*)::int FROM comments c
-          WHERE c.target_kind = 'LIST' AND c.target_id = l.id AND c.removed_at IS NULL) AS comments`),
+        knex.raw(`${commentCountSql('LIST', 'l.id')} AS comments`),
         'l.preview_count',
         'f.public_id as folder',
         'l.created_at',

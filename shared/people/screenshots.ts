@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { loadPresentedGames } from '../catalog/games.js';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 export const SCREENSHOT_PAGE = { size: 48 };
 
@@ -81,8 +82,7 @@ export async function readGallery(
       .select(
         's.*',
         // A likeable thing shows its reactions wherever it is shown (DECISIONS: What the feed and the things carry).
-        knex.raw(`(SELECT count(*)::int FROM comments c
-          WHERE c.target_kind = 'SCREENSHOT' AND c.target_id = s.id AND c.removed_at IS NULL) AS comments`),
+        knex.raw(`${commentCountSql('SCREENSHOT', 's.id')} AS comments`),
       )
       .orderBy([
         { column: 's.created_at', order: direction },

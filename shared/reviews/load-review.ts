@@ -6,11 +6,11 @@ import { NOBODY } from '../people/visibility.js';
 import { thingSeenBy } from '../people/item-visibility.js';
 import { reviewNotFound } from './review-rules.js';
 import type { FoundReview, ReviewRow } from './rows.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 const STATEMENT = `
   SELECT r.*, a.username,
-    (SELECT count(*)::int FROM comments c
-      WHERE c.target_kind = 'REVIEW' AND c.target_id = r.id AND c.removed_at IS NULL) AS comments,
+    ${commentCountSql('REVIEW', 'r.id')} AS comments,
     g.slug AS game_slug, g.name AS game_name,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = r.account_id) AS follows,
     EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = r.account_id)

@@ -5,11 +5,11 @@ import { NOBODY } from '../people/visibility.js';
 import { thingSeenBy } from '../people/item-visibility.js';
 import { CAPTURE_QUOTA, captureNotFound } from './capture-rules.js';
 import type { CaptureRow, FoundCapture } from './rows.js';
+import { commentCountSql } from '../content/comment-count.js';
 
 const statement = (where: string) => `
   SELECT s.*,
-    (SELECT count(*)::int FROM comments c
-      WHERE c.target_kind = 'SCREENSHOT' AND c.target_id = s.id AND c.removed_at IS NULL) AS comments,
+    ${commentCountSql('SCREENSHOT', 's.id')} AS comments,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = s.account_id) AS follows,
     EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = s.account_id)
       OR (b.blocker_id = s.account_id AND b.blocked_id = :reader)) AS blocked

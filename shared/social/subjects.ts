@@ -11,10 +11,11 @@ import { isUuid } from '../platform/validation/uuid.js';
 import { canSeeSql, relationSql, thingSeenBy } from '../people/item-visibility.js';
 import { NOBODY } from '../people/visibility.js';
 import type { ContentVisibility } from '../content/content-fields.js';
+import { COMMENTED_KINDS, type CommentedKind } from '../content/comment-count.js';
 
 /** What comments name a thing's kind by (DIARY: a play session); PROFILE is a person, not a thing. */
-export const SUBJECT_KINDS = ['REVIEW', 'LIST', 'SCREENSHOT', 'DIARY', 'JOURNEY'] as const;
-export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+export const SUBJECT_KINDS = COMMENTED_KINDS;
+export type SubjectKind = CommentedKind;
 
 export interface SubjectTable {
   table: string;
