@@ -9,6 +9,7 @@ import { shownAgeRating } from './listing-rules.js';
 import { loadImageUrls } from './listings.js';
 import { mediaUrls } from './presenters.js';
 import type { ListingRow } from './rows.js';
+import { likeContaining } from '../platform/db/like.js';
 
 interface ListedRow {
   app_id: string;
@@ -78,7 +79,7 @@ export async function listDirectory(
   const text = query.q?.trim();
   if (text) {
     where.push("catalog_fold(l.fields->>'name') LIKE catalog_fold(:like)");
-    bindings.like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    bindings.like = likeContaining(text);
   }
   const { rows } = await knex.raw<{ rows: ListedRow[] }>(
     `SELECT ${COLUMNS} ${LISTED} ${where.map((w) => `AND ${w}`).join(' ')}

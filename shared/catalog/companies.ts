@@ -3,6 +3,7 @@
 // founding date, 24 a page.
 import type { Knex } from 'knex';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
+import { escapeLike } from '../platform/db/like.js';
 
 export const COMPANY_PAGE = { size: 24, maxPage: 100 };
 export const COMPANY_SORTS = ['relevance', 'catalog', 'name', 'oldest', 'newest'] as const;
@@ -65,7 +66,7 @@ export async function searchCompanies(knex: Knex, search: CompanySearch) {
   let order = ORDER[search.sort === 'relevance' || !search.sort ? 'catalog' : search.sort];
   const orderBindings: Knex.RawBinding[] = [];
   if (text) {
-    const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const escaped = escapeLike(text);
     where.push('catalog_fold(c.name) LIKE catalog_fold(?)');
     bindings.push(`%${escaped}%`);
     if (!search.sort || search.sort === 'relevance') {

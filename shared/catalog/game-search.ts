@@ -10,6 +10,7 @@ import { CountCache } from './count-cache.js';
 import { languageTerms } from './languages.js';
 import type { GameRow } from './rows.js';
 import { CATALOG_MAX_PAGE, type GameSearch, type GameSort } from './search-parameters.js';
+import { escapeLike } from '../platform/db/like.js';
 
 export const GAME_PAGE = { size: 24, maxPage: CATALOG_MAX_PAGE };
 /** Browsing without a query shows main games, remakes and remasters unless `types` says otherwise. */
@@ -32,9 +33,6 @@ const ORDER: Record<GameSort, string> = {
 };
 
 const COLUMNS = 'g.id, g.slug, g.name, g.release_year, g.type, g.rating, g.genre_ids, g.demo_available';
-
-/** Escapes LIKE's wildcards in user text. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Where = { sql: string[]; bindings: Knex.RawBinding[] };
 
@@ -235,7 +233,7 @@ export async function searchGames(
     return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
   }
   const text = search.q.trim();
-  const escaped = likeText(text);
+  const escaped = escapeLike(text);
   // Rank 0: the name itself; 1: it starts with the text; 2: a word of it does; 3: the text is inside.
   const ranked = {
     sql: `CASE WHEN g.name_folded = catalog_fold(?) THEN 0

@@ -5,6 +5,7 @@
 // per query in the process (and may be by browsers and shared caches).
 import type { Knex } from 'knex';
 import { NOT_SUSPENDED } from '../moderation/suspension.js';
+import { likeContaining } from '../platform/db/like.js';
 
 export const COUNT_CAP = 1000;
 const TTL_MS = 60_000;
@@ -30,7 +31,7 @@ function capped(from: string, where: string[]): string {
 }
 
 async function count(knex: Knex, q: string | null): Promise<SearchCounts> {
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = q ? likeContaining(q) : null;
   const text = (column: string) => (like ? [`catalog_fold(${column}) LIKE catalog_fold(:like)`] : []);
   const publicBy = (alias: string) => [
     `${alias}.visibility = 'PUBLIC'`,

@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import { queryPrepared } from '../platform/db/prepared.js';
 import type { ActivityKind } from './activity-kinds.js';
+import { likeContaining } from '../platform/db/like.js';
 
 /** More games than this holding the word: its items are dense enough to walk to. */
 const GAME_CAP = 100;
@@ -46,9 +47,6 @@ export interface TextMatches {
   things: Partial<Record<ActivityKind, string[] | null>>;
 }
 
-/** A LIKE pattern for `text` anywhere, its own wildcards taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The games and things holding `q`, for the kinds the page may show, in one round trip. */
 export async function findTextMatches(
   knex: Knex,
@@ -68,7 +66,7 @@ export async function findTextMatches(
   ];
   const text = `SELECT ${columns.join(', ')}`;
   const name = `jogatina_feed_text_${cap}_${texts.join('_')}`;
-  const values = texts.length ? [likePattern(q), q] : [likePattern(q)];
+  const values = texts.length ? [likeContaining(q), q] : [likeContaining(q)];
   const [row] = (await queryPrepared(knex, name, text, values)) as Array<Record<string, unknown[] | null>>;
   const within = <T>(ids: unknown[] | null, cap: number): T[] | null =>
     ids === null ? [] : ids.length > cap ? null : (ids as T[]);

@@ -7,7 +7,8 @@ import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { queryPrepared, statementName } from '../platform/db/prepared.js';
 import { invalidRequest } from '../platform/errors.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, type FoundPerson } from './visibility.js';
-import { findTextMatches, likePattern, textTest, textTestPerItem, type TextMatches } from './activity-branches.js';
+import { findTextMatches, textTest, textTestPerItem, type TextMatches } from './activity-branches.js';
+import { likeContaining } from '../platform/db/like.js';
 import { ACTIVITY_KINDS, type ActivityKind } from './activity-kinds.js';
 import { commentCountSql, type CommentedKind } from '../content/comment-count.js';
 
@@ -212,7 +213,7 @@ function where(filters: ActivityFilters, readerId: string | null, person: boolea
   }
   if (filters.rating !== undefined) bindings.rating = filters.rating;
   const text = filters.q?.trim();
-  if (text) Object.assign(bindings, { like: likePattern(text), words: text });
+  if (text) Object.assign(bindings, { like: likeContaining(text), words: text });
   if (filters.before) {
     clauses.push(filters.order === 'old' ? 'x.created_at > :before' : 'x.created_at < :before');
     bindings.before = filters.before;

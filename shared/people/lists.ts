@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { visibleItems, type ItemVisibility, type ReaderRelation } from './item-visibility.js';
 import { commentCountSql } from '../content/comment-count.js';
+import { likeContaining } from '../platform/db/like.js';
 
 export const LIST_MODES = ['list', 'ranked', 'tier'] as const;
 export const LIST_SORTS = ['recent', 'oldest', 'name', 'likes', 'size'] as const;
@@ -47,11 +48,6 @@ const ORDER: Record<ListsQuery['sort'], string> = {
   size: 'l.preview_count DESC, l.updated_at DESC, l.id DESC',
 };
 
-/** A LIKE pattern matching `text` anywhere, its own wildcards taken literally. */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The owner's lists this reader may see, under the query's filters (not yet ordered or paged). */
 function visibleLists(knex: Knex, ownerId: string, relation: ReaderRelation, query: ListsQuery) {
   const visible = visibleItems('l', relation);
@@ -67,7 +63,7 @@ function visibleLists(knex: Knex, ownerId: string, relation: ReaderRelation, que
   else if (query.folder !== undefined) rows.where('f.public_id', query.folder);
   const text = query.q?.trim();
   if (text) {
-    const like = containing(text);
+    const like = likeContaining(text);
     rows.where((match) =>
       match
         .whereRaw('catalog_fold(l.title) LIKE catalog_fold(?)', [like])

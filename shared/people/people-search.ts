@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { presentPersonSummary } from './presenters.js';
+import { escapeLike } from '../platform/db/like.js';
 
 export const PEOPLE_PAGE: PageSpec = { size: 24, maxPage: 100 };
 export const PEOPLE_SORTS = ['relevance', 'newest', 'name'] as const;
@@ -33,8 +34,6 @@ interface PersonRow {
   verified: boolean;
   level: number | null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchPeople(
   knex: Knex,

@@ -7,6 +7,7 @@ import { loadPresentedGames } from '../catalog/games.js';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 import { commentCountSql } from '../content/comment-count.js';
+import { likeContaining } from '../platform/db/like.js';
 
 export const SCREENSHOT_PAGE = { size: 48 };
 
@@ -50,8 +51,8 @@ function gallery(knex: Knex, ownerId: string, relation: ReaderRelation, query: G
   const text = query.q?.trim();
   if (text) {
     // A slug written with spaces matches its hyphens, and the other way round.
-    const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const slugLike = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[\s-]+/g, '-')}%`;
+    const like = likeContaining(text);
+    const slugLike = likeContaining(text.replace(/[\s-]+/g, '-'));
     rows.where((match) =>
       match
         .whereRaw('catalog_fold(s.description) LIKE catalog_fold(?)', [like])

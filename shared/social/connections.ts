@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { presentPersonSummary } from '../people/presenters.js';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
+import { likeContaining } from '../platform/db/like.js';
 
 export const CONNECTION_PAGE = { size: 50 };
 
@@ -29,7 +30,7 @@ interface ConnectionRow {
 function matchingPeople(query: Knex.QueryBuilder, q: string | undefined): void {
   const text = q?.trim();
   if (!text) return;
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likeContaining(text);
   query.where((match) =>
     match
       .whereRaw('catalog_fold(a.username) LIKE catalog_fold(?)', [like])
