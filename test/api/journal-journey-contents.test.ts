@@ -6,11 +6,11 @@ import { visibleItems } from '../../shared/people/item-visibility.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import * as people from '../helpers/people.js';
+import { fromNow, journeyGames } from '../helpers/journal.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const PATH = '/api/v1/journal/journeys';
 const HOUR = 3600_000;
-const fromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 describe('the journal’s journeys: what they hold and how they list', () => {
   useCleanDatabase();
@@ -21,15 +21,7 @@ describe('the journal’s journeys: what they hold and how they list', () => {
   const person = () => people.namedPerson(app.client, `runner_${(n += 1)}`);
 
   before(async () => {
-    await db()('catalog_genres').insert([{ id: 31, name: 'Adventure' }]);
-    game = await people.catalogGame({
-      name: 'Hollow Knight',
-      slug: 'hollow-knight',
-      genre_ids: [31],
-      release_year: 2017,
-      rating: 90.44,
-    });
-    other = await people.catalogGame({ name: 'Celeste', slug: 'celeste' });
+    ({ game, other } = await journeyGames());
   });
 
   describe('what a journey holds', () => {

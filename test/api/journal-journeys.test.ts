@@ -8,13 +8,12 @@ import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
+import { bearer, feedItemsOf, fromNow, journeyGames } from '../helpers/journal.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const PATH = '/api/v1/journal/journeys';
 const HOUR = 3600_000;
-const fromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-const items = (subjectId: string) => db()('activity_items').where({ kind: 'journey', subject_id: subjectId });
+const items = (subjectId: string) => feedItemsOf('journey', subjectId);
 
 describe('the journal’s journeys', () => {
   useCleanDatabase();
@@ -25,15 +24,7 @@ describe('the journal’s journeys', () => {
   const person = () => people.namedPerson(app.client, `runner_${(n += 1)}`);
 
   before(async () => {
-    await db()('catalog_genres').insert([{ id: 31, name: 'Adventure' }]);
-    game = await people.catalogGame({
-      name: 'Hollow Knight',
-      slug: 'hollow-knight',
-      genre_ids: [31],
-      release_year: 2017,
-      rating: 90.44,
-    });
-    other = await people.catalogGame({ name: 'Celeste', slug: 'celeste' });
+    ({ game, other } = await journeyGames());
   });
 
   describe('POST /journal/journeys', () => {

@@ -5,14 +5,13 @@ import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import * as people from '../helpers/people.js';
+import { feedItemsOf, fromNow, journalGames } from '../helpers/journal.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const PATH = '/api/v1/journal/sessions';
 const MINUTE = 60_000;
 const MICROS = 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"';
-/** An ISO time `minutes` from now (negative: ago). */
-const fromNow = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
-const items = (subjectId: string) => db()('activity_items').where({ kind: 'session', subject_id: subjectId });
+const items = (subjectId: string) => feedItemsOf('session', subjectId);
 
 describe('the journal’s play sessions: listed by cursor and deleted', () => {
   useCleanDatabase();
@@ -24,8 +23,7 @@ describe('the journal’s play sessions: listed by cursor and deleted', () => {
   const person = () => people.namedPerson(app.client, `journal_${(n += 1)}`);
 
   before(async () => {
-    game = await people.catalogGame({ name: 'Hollow Knight', slug: 'hollow-knight', platform_ids: [6, 48] });
-    other = await people.catalogGame({ name: 'Celeste', slug: 'celeste' });
+    ({ game, other } = await journalGames({ platform_ids: [6, 48] }));
   });
 
   describe('DELETE /journal/sessions/{id}', () => {

@@ -8,14 +8,12 @@ import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey } from '../helpers/factories.js';
 import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
+import { bearer, feedItemsOf, fromNow, journalGames } from '../helpers/journal.js';
 import { useTestApp } from '../helpers/test-app.js';
 
 const PATH = '/api/v1/journal/sessions';
 const MINUTE = 60_000;
-/** An ISO time `minutes` from now (negative: ago). */
-const fromNow = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
-const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-const items = (subjectId: string) => db()('activity_items').where({ kind: 'session', subject_id: subjectId });
+const items = (subjectId: string) => feedItemsOf('session', subjectId);
 
 describe('the journal’s play sessions', () => {
   useCleanDatabase();
@@ -27,8 +25,7 @@ describe('the journal’s play sessions', () => {
   const person = () => people.namedPerson(app.client, `journal_${(n += 1)}`);
 
   before(async () => {
-    game = await people.catalogGame({ name: 'Hollow Knight', slug: 'hollow-knight', platform_ids: [6, 48] });
-    other = await people.catalogGame({ name: 'Celeste', slug: 'celeste' });
+    ({ game, other } = await journalGames({ platform_ids: [6, 48] }));
   });
 
   describe('POST /journal/sessions', () => {

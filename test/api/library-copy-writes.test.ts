@@ -9,8 +9,8 @@ import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
-type Person = Awaited<ReturnType<typeof people.namedPerson>>;
-type Game = Awaited<ReturnType<typeof people.catalogGame>>;
+type Person = people.NamedPerson;
+type Game = people.CatalogGame;
 
 const COPIES = '/api/v1/library/copies';
 const COPY_KEYS = ['id', 'game_id', 'platform_id', 'format', 'note', 'created_at'];

@@ -10,24 +10,8 @@ import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
-type Person = Awaited<ReturnType<typeof people.namedPerson>>;
-type Game = Awaited<ReturnType<typeof people.catalogGame>>;
-
-const ENTRY_KEYS = [
-  'game_id',
-  'game',
-  'status',
-  'playing',
-  'backlog',
-  'wishlist',
-  'liked',
-  'ignored',
-  'rating',
-  'platform_id',
-  'finished_at',
-  'created_at',
-  'updated_at',
-];
+type Person = people.NamedPerson;
+type Game = people.CatalogGame;
 
 describe('the owner’s library entries', () => {
   useCleanDatabase();
@@ -47,7 +31,7 @@ describe('the owner’s library entries', () => {
     it('creates the entry with 201, the defaults for what is left out, and the game’s card', async () => {
       const res = await owner.site.put(path(game), { status: 'PLAYING', rating: 80, platform_id: 48 });
       expect(res.status, res.text).to.equal(201);
-      expect(res.body.data).to.have.keys(ENTRY_KEYS);
+      expect(res.body.data).to.have.keys(people.ENTRY_KEYS);
       expect(res.body.data).to.deep.include({
         game_id: game.id,
         game: { slug: 'celeste', name: 'Celeste', cover_url: null },

@@ -8,7 +8,7 @@ import * as people from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
-type Person = Awaited<ReturnType<typeof people.namedPerson>>;
+type Person = people.NamedPerson;
 
 const IMPORT = '/api/v1/library/import';
 

@@ -5,24 +5,8 @@ import { useCleanDatabase } from '../helpers/clean-database.js';
 import * as people from '../helpers/people.js';
 import { useTestApp } from '../helpers/test-app.js';
 
-type Person = Awaited<ReturnType<typeof people.namedPerson>>;
-type Game = Awaited<ReturnType<typeof people.catalogGame>>;
-
-const ENTRY_KEYS = [
-  'game_id',
-  'game',
-  'status',
-  'playing',
-  'backlog',
-  'wishlist',
-  'liked',
-  'ignored',
-  'rating',
-  'platform_id',
-  'finished_at',
-  'created_at',
-  'updated_at',
-];
+type Person = people.NamedPerson;
+type Game = people.CatalogGame;
 
 describe('the owner’s library: GET /library', () => {
   useCleanDatabase();
@@ -67,7 +51,7 @@ describe('the owner’s library: GET /library', () => {
       expect(ids(res)).to.deep.equal([games[4].id, games[3].id, games[2].id, games[1].id, games[0].id, 8765432]);
       expect(res.body.page).to.deep.equal({ number: 1, size: 100, total_items: 6, total_pages: 1, has_more: false });
       expect(res.body).to.not.have.property('games');
-      expect(res.body.data[0]).to.have.keys(ENTRY_KEYS);
+      expect(res.body.data[0]).to.have.keys(people.ENTRY_KEYS);
       expect(res.body.data[1]).to.include({ ignored: true, rating: 20 });
       expect(res.body.data[5]).to.include({ game: null });
       expect(res.body.data[0]).to.include({

@@ -104,3 +104,24 @@ export async function namedPerson(http: TestClient, username: string, visibility
 export function listFolder(accountId: string, fields: Fields = {}) {
   return insert('list_folders', { account_id: accountId, public_id: publicId(), name: 'A folder', ...fields });
 }
+
+/** A person as namedPerson makes them, and a game as catalogGame does. */
+export type NamedPerson = Awaited<ReturnType<typeof namedPerson>>;
+export type CatalogGame = Awaited<ReturnType<typeof catalogGame>>;
+
+/** The members of a library entry as the owner's library routes answer it. */
+export const ENTRY_KEYS = [
+  'game_id',
+  'game',
+  'status',
+  'playing',
+  'backlog',
+  'wishlist',
+  'liked',
+  'ignored',
+  'rating',
+  'platform_id',
+  'finished_at',
+  'created_at',
+  'updated_at',
+];
