@@ -1,0 +1,34 @@
+// Writing a notification in the transaction of what caused it (DECISIONS: Notifications): nothing from an
+// account the recipient blocked or that blocked them, and nothing to oneself. The test is in the insert's own
+// statement, so a block committed first is always seen; the block's command removes the unread ones written
+// before it (removeUnreadBetween).
+import type { Knex } from 'knex';
+import type { NotificationInput } from './rows.js';
+
+/** Writes one notification unless a block either way or the actor being the recipient rules it out. */
+export async function notify(db: Knex | Knex.Transaction, input: NotificationInput): Promise<void> {
+  await db.raw(
+    `INSERT INTO notifications (account_id, kind, actor_id, subject_kind, subject_id, data)
+     SELECT :recipient, :kind, CAST(:actor AS uuid), :subject_kind, :subject_id, CAST(:data AS jsonb)
+     WHERE CAST(:actor AS uuid) IS NULL OR (CAST(:actor AS uuid) <> :recipient AND NOT EXISTS (
+       SELECT 1 FROM blocks b WHERE (b.blocker_id = :recipient AND b.blocked_id = CAST(:actor AS uuid))
+         OR (b.blocker_id = CAST(:actor AS uuid) AND b.blocked_id = :recipient)))`,
+    {
+      recipient: input.recipientId,
+      kind: input.kind,
+      actor: input.actorId,
+      subject_kind: input.subject?.kind ?? null,
+      subject_id: input.subject?.id ?? null,
+      data: JSON.stringify(input.data ?? {}),
+    },
+  );
+}
+
+/** A block's command: the unread notifications either of the two caused the other go (DECISIONS). */
+export async function removeUnreadBetween(trx: Knex.Transaction, a: string, b: string): Promise<void> {
+  await trx.raw(
+    `DELETE FROM notifications WHERE read_at IS NULL
+       AND ((account_id = :a AND actor_id = :b) OR (account_id = :b AND actor_id = :a))`,
+    { a, b },
+  );
+}
