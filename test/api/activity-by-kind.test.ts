@@ -91,14 +91,16 @@ describe('activity: the shared feed read by kind', function () {
         (rating === undefined || (item.rating !== null && item.rating >= rating)) &&
         (query.spoilers !== 'spoilers' || item.spoilers === true) &&
         (query.spoilers !== 'safe' || item.spoilers !== true) &&
-        (!q || item.game.includes(q) || hasWords(item.text, q)),
+        (!q || item.game.includes(q) || hasWords(item.text, q)) &&
+        (!query.before || (query.order === 'old' ? item.created_at > query.before : item.created_at < query.before)),
     );
     const old = query.order === 'old';
     matching.sort((a, b) => {
       const by = a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
       return old ? by : -by;
     });
-    return matching.slice(0, Number(query.limit ?? 30)).map((item) => item.id);
+    const offset = Number(query.offset ?? 0);
+    return matching.slice(offset, offset + Number(query.limit ?? 30)).map((item) => item.id);
   }
 
   const QUERIES: Array<Record<string, string>> = [
@@ -123,6 +125,13 @@ describe('activity: the shared feed read by kind', function () {
     { q: 'ommon', limit: '30' },
     { q: 'thought common', limit: '40' },
     { q: 'legend of', limit: '180' },
+    // `q` with the other filters, on both paths: read from its matches (rarity, zelda, kart) and walked.
+    { q: 'rarity', rating: '50' },
+    { q: 'zelda', kinds: 'review', offset: '20', limit: '10' },
+    { q: 'common', kinds: 'review', offset: '100', limit: '30' },
+    { q: 'kart', spoilers: 'safe', order: 'old', limit: '50' },
+    { q: 'zelda', before: new Date(Date.now() - 1800_000).toISOString(), limit: '40' },
+    { q: 'common', order: 'old', before: new Date(Date.now() - 3600_000).toISOString(), limit: '12' },
   ];
 
   for (const query of QUERIES) {
