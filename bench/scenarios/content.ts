@@ -26,6 +26,7 @@ import { between, chance, inTurn, pick } from '../lib/random.js';
 import type { Row } from '../lib/table.js';
 import type { Scenario } from '../scenario.js';
 import { commenter, createLists, likeWrite, measureUploads, type SocialWorld } from './content-social.js';
+import { peopleFeedPaths } from './people.js';
 
 const ACCOUNTS = Number(process.env.BENCH_PEOPLE_ACCOUNTS ?? 10000);
 const ENTRIES = Number(process.env.BENCH_PEOPLE_ENTRIES ?? 100);
@@ -298,13 +299,25 @@ export const content: Scenario = {
         `${WRITES} library and review writes in all; the last ${Math.max(0, WRITES - written)} in ` +
           `${((Date.now() - topUpStarted) / 1000).toFixed(0)} s`,
       );
-      const feed = await run(`GET /activity after ${WRITES} writes`, {
-        generate: () => feedRead(world),
-        expectStatus: 200,
-      });
-      rows.push(feed);
-      if (feed.result.p95 >= 25)
-        problems.push(`GET /activity p95 ${feed.result.p95.toFixed(1)} ms (target under 25 ms)`);
+      // The people benchmark's own feed paths first (its target, p95 under 25 ms, is what the writes must
+      // keep), then the wide mix generated per request.
+      const names = Array.from({ length: 200 }, (_, i) => `demo_${(i * 7919) % ACCOUNTS}`);
+      const paths = peopleFeedPaths(names);
+      const feeds = [
+        await run(`GET /activity, the people benchmark's paths, after ${WRITES} writes`, {
+          generate: () => ({ method: 'GET', path: pick(paths) }),
+          expectStatus: 200,
+        }),
+        await run(`GET /activity, a wide mix, after ${WRITES} writes`, {
+          generate: () => feedRead(world),
+          expectStatus: 200,
+        }),
+      ];
+      rows.push(...feeds);
+      for (const feed of feeds) {
+        if (feed.result.p95 >= 25)
+          problems.push(`${feed.name}: p95 ${feed.result.p95.toFixed(1)} ms (target under 25 ms)`);
+      }
       const me = rows[0].result.requestsPerSecond;
       const writes = rows.filter((row) => WRITE_ROWS.includes(row.name));
       for (const row of writes) {

@@ -58,6 +58,15 @@ async function checkPeoplePlans(knex: Knex): Promise<string[]> {
     .map((report) => `${report.name} scans ${report.seqScans.join(', ')} sequentially`);
 }
 
+/** The feed this benchmark reads for `names` (content.ts reads it again after its writes). */
+export const peopleFeedPaths = (names: string[]) =>
+  names.flatMap((name) => [
+    '/api/v1/activity',
+    `/api/v1/activity?profile=${name}`,
+    '/api/v1/activity?kinds=review&limit=50',
+    `/api/v1/activity?profile=${name}&kinds=entry&rating=80`,
+  ]);
+
 export const people: Scenario = {
   description: `/profiles/{u}/library and /activity over ${ACCOUNTS} people with ${ENTRIES} library entries each, 20 clients`,
   target: 0,
@@ -88,12 +97,7 @@ export const people: Scenario = {
         `/api/v1/profiles/${name}/library?sort=rating&limit=50`,
         `/api/v1/profiles/${name}/library?status=${['COMPLETED', 'PLAYING', 'WISHLIST'][i % 3]}&games=1`,
       ]);
-      const activity = some.flatMap((name) => [
-        '/api/v1/activity',
-        `/api/v1/activity?profile=${name}`,
-        '/api/v1/activity?kinds=review&limit=50',
-        `/api/v1/activity?profile=${name}&kinds=entry&rating=80`,
-      ]);
+      const activity = peopleFeedPaths(some);
       const rows: Row[] = [];
       for (const [name, paths] of [
         ['GET /profiles/{u}/library', library],
