@@ -1,9 +1,14 @@
 // Moderation of Arcade (DECISIONS: Staff and moderation): the review queue, decisions on releases and
 // store pages, and actions on games with the notices the spec defines. Every decision is recorded with its
 // moderator; what the developer sees (the review, the notice, the timeline) never names them.
+// Each decision the developer is mailed about also becomes their `arcade_review` notification, from
+// nobody (actor null), in the decision's transaction: a release approved, rejected or revoked (taking it
+// in review is not a decision), a store page approved or rejected, and an action on the game (suspend,
+// flag, hide, restore), whether a moderator or the service's own checks took it.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { queueEmail } from '../platform/email/outbox.js';
+import { notify } from '../notifications/notify.js';
 import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { recordAction } from '../moderation/moderator-actions.js';
 import { isUuid } from '../platform/validation/uuid.js';
@@ -35,6 +40,16 @@ async function lockedGame(trx: Knex.Transaction, appId: string): Promise<ArcadeA
 
 const review = (decision: string, input: Decision) =>
   JSON.stringify({ decision, reasons: input.reasons ?? [], note: input.note ?? null });
+
+/** The developer's notification of a decision on their game (`data` as the decision has it). */
+const notifyDeveloper = (trx: Knex.Transaction, game: ArcadeApp, data: Record<string, unknown>) =>
+  notify(trx, {
+    recipientId: game.account_id,
+    kind: 'arcade_review',
+    actorId: null,
+    subject: { kind: 'ARCADE_GAME', id: game.app_id },
+    data,
+  });
 
 /** Submitted store pages and releases, oldest first, for moderators. */
 export async function reviewQueue(knex: Knex) {
@@ -143,6 +158,13 @@ export async function decideRelease(
       { decision, ...input },
     );
     if (decision !== 'in_review') {
+      await notifyDeveloper(trx, game, {
+        target: 'release',
+        decision,
+        version: release.number,
+        reasons: input.reasons ?? [],
+        note: input.note ?? null,
+      });
       await emailDeveloper(
         trx,
         game,
@@ -196,6 +218,13 @@ export async function decideListing(
       })
       .returning('*');
     await recordEvent(trx, game.app_id, `listing_${status}`, { number: listing.number, reasons: input.reasons ?? [] });
+    await notifyDeveloper(trx, game, {
+      target: 'listing',
+      decision,
+      version: listing.number,
+      reasons: input.reasons ?? [],
+      note: input.note ?? null,
+    });
     await recordAction(
       trx,
       moderator.id,
@@ -260,6 +289,7 @@ export async function actOnGame(
     });
     if (moderator)
       await recordAction(trx, moderator.id, 'arcade_app_action', { kind: 'arcade_app', id: appId }, { action, reason });
+    await notifyDeveloper(trx, game, { target: 'game', decision: action, reason });
     await emailDeveloper(
       trx,
       game,

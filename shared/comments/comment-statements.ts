@@ -8,8 +8,13 @@
 // A thing is locked FOR KEY SHARE while the statement runs (other comments and likes pass): a thing
 // deleted meanwhile is not found, and one deleted after waits for the comment, whose deletion trigger then
 // takes it. A profile's account is held by the comment's foreign keys.
+//
+// The comment's notification to the owner of the thing or profile is written by the same statement (never
+// to the author themselves, never across a block: notify()'s test), so it commits with the comment; the
+// comment's deletion takes it (a trigger, migration 20261126000200_notification_collapse).
 import type { Knex } from 'knex';
 import { MICROSECONDS } from '../content/cursor-page.js';
+import { deliverableSql } from '../notifications/notify.js';
 import { relationSql } from '../people/item-visibility.js';
 import { personLookup } from '../people/visibility.js';
 import { queryPrepared } from '../platform/db/prepared.js';
@@ -46,14 +51,21 @@ const thingPlace = (kind: SubjectKind) => {
     FOR KEY SHARE OF t)`;
 };
 
+/** How much of a comment its notification carries (the contract's data of kind comment). */
+export const NOTIFIED_BODY_CHARACTERS = 140;
+
 /** $3 the body; $4, $5, $6 the cap's key, window and limit. */
 function commentStatement(kind: CommentTargetKind): string {
   return `WITH ${kind === 'PROFILE' ? PROFILE_PLACE : thingPlace(kind)},
-  ok AS (SELECT target_id, owner_id FROM place WHERE seen AND open),
+  ok AS (SELECT target_id, owner_id, api_id FROM place WHERE seen AND open),
   cap AS (${rollingUseSql('$4', '$5', '$6', 'FROM ok')}),
   made AS (INSERT INTO comments (account_id, target_kind, target_id, target_account_id, body)
     SELECT $1::uuid, '${kind}', ok.target_id, ok.owner_id, $3::text FROM ok, cap
-    RETURNING id, account_id, body, created_at)
+    RETURNING id, account_id, body, created_at),
+  told AS (INSERT INTO notifications (account_id, kind, actor_id, subject_kind, subject_id, data)
+    SELECT ok.owner_id, 'comment', $1::uuid, '${kind}', ok.api_id,
+      jsonb_build_object('comment_id', made.id, 'body', left(made.body, ${NOTIFIED_BODY_CHARACTERS}))
+    FROM ok, made WHERE ${deliverableSql('ok.owner_id', '$1::uuid')})
   SELECT place.target_id, place.owner_id, place.api_id, place.seen, place.open,
     made.id, made.body, to_char(made.created_at AT TIME ZONE 'UTC', ${MICROSECONDS}) AS created_at,
     author.username, author.display_name, author.avatar_key

@@ -1,10 +1,12 @@
 // What moderators do to an account (DECISIONS: POST /moderation/accounts/{id}/infractions and
 // /publisher): each change and its record in moderator_actions share one transaction. Infractions are
-// the table GET /account/state reads, so the account sees them there at once.
+// the table GET /account/state reads, so the account sees them there at once, and each is also the
+// account's `infraction` notification, from nobody (the moderator is never named to the account).
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { invalidRequest, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
+import { notify } from '../notifications/notify.js';
 import type { InfractionInput } from './infraction-rules.js';
 import { recordAction } from './moderator-actions.js';
 
@@ -40,12 +42,19 @@ export async function addInfraction(knex: Knex, moderator: Account, accountId: s
       { kind: 'account', id },
       { infraction_id: row.id, reason: row.reason, details: row.details, expires_at: row.expires_at },
     );
+    const expiresAt = row.expires_at ? new Date(row.expires_at).toISOString() : null;
+    await notify(trx, {
+      recipientId: id,
+      kind: 'infraction',
+      actorId: null,
+      data: { infraction_id: row.id, reason: row.reason, expires_at: expiresAt },
+    });
     return {
       id: row.id as string,
       account_id: id,
       reason: row.reason as string,
       details: row.details as string | null,
-      expires_at: row.expires_at ? new Date(row.expires_at).toISOString() : null,
+      expires_at: expiresAt,
       created_at: new Date(row.created_at).toISOString(),
     };
   });

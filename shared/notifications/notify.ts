@@ -5,14 +5,22 @@
 import type { Knex } from 'knex';
 import type { NotificationInput } from './rows.js';
 
+/**
+ * SQL: a notification from `actor` may reach `recipient` (two SQL uuid expressions): the service's always;
+ * a person's unless it is to themselves or a block stands between the two, either way. The one-statement
+ * writers (a like, a comment) test it in their own statements.
+ */
+export const deliverableSql = (recipient: string, actor: string) =>
+  `(${actor} IS NULL OR (${actor} <> ${recipient} AND NOT EXISTS (
+    SELECT 1 FROM blocks b WHERE (b.blocker_id = ${recipient} AND b.blocked_id = ${actor})
+      OR (b.blocker_id = ${actor} AND b.blocked_id = ${recipient}))))`;
+
 /** Writes one notification unless a block either way or the actor being the recipient rules it out. */
 export async function notify(db: Knex | Knex.Transaction, input: NotificationInput): Promise<void> {
   await db.raw(
     `INSERT INTO notifications (account_id, kind, actor_id, subject_kind, subject_id, data)
      SELECT :recipient, :kind, CAST(:actor AS uuid), :subject_kind, :subject_id, CAST(:data AS jsonb)
-     WHERE CAST(:actor AS uuid) IS NULL OR (CAST(:actor AS uuid) <> :recipient AND NOT EXISTS (
-       SELECT 1 FROM blocks b WHERE (b.blocker_id = :recipient AND b.blocked_id = CAST(:actor AS uuid))
-         OR (b.blocker_id = CAST(:actor AS uuid) AND b.blocked_id = :recipient)))`,
+     WHERE ${deliverableSql('CAST(:recipient AS uuid)', 'CAST(:actor AS uuid)')}`,
     {
       recipient: input.recipientId,
       kind: input.kind,

@@ -16,7 +16,14 @@
 // The thing is locked before the like row, in the order a thing's deletion takes them; a deletion of the
 // liker's own likes (DELETE /account/data) takes them the other way round (rows, then counters), so that one
 // running while the same person repeats or takes back a like of a thing can deadlock, and PostgreSQL ends one.
+//
+// A like that really adds a row also tells the thing's owner, in the same statement (notify()'s block
+// test): the likes of one thing within an hour are one notification whose `data.count` grows, found by
+// its collapse key through a unique index (migration 20261126000200_notification_collapse: why a lookup
+// in a CTE could not do it). Each collapse moves the notification's time and actor to this like's and
+// makes it unread again. Taking a like back removes nothing.
 import type { Knex } from 'knex';
+import { deliverableSql } from '../notifications/notify.js';
 import { queryPrepared } from '../platform/db/prepared.js';
 import { LIKE_SUBJECTS, type LikeKind } from './like-rules.js';
 import { apiColumnType, SUBJECT_TABLES, subjectRowSeenSql } from './subjects.js';
@@ -37,18 +44,29 @@ export interface LikeOutcome {
  * the lock is taken.
  */
 function likeStatement(kind: LikeKind, liked: boolean): string {
-  const source = SUBJECT_TABLES[LIKE_SUBJECTS[kind]];
+  const subjectKind = LIKE_SUBJECTS[kind];
+  const source = SUBJECT_TABLES[subjectKind];
   const write = liked
     ? `INSERT INTO likes (account_id, subject_kind, subject_id) SELECT $1::uuid, '${kind}', held.id FROM held
     ON CONFLICT (account_id, subject_kind, subject_id) DO NOTHING RETURNING 1`
     : `DELETE FROM likes l USING held
     WHERE l.account_id = $1::uuid AND l.subject_kind = '${kind}' AND l.subject_id = held.id RETURNING 1`;
+  const told = liked
+    ? `,
+  told AS (INSERT INTO notifications AS n (account_id, kind, actor_id, subject_kind, subject_id, data, collapse_key)
+    SELECT thing.account_id, 'like', $1::uuid, '${subjectKind}', thing.api_id, '{"count": 1}'::jsonb,
+      'like:${subjectKind}:' || thing.api_id
+    FROM thing WHERE EXISTS (SELECT 1 FROM changed) AND ${deliverableSql('thing.account_id', '$1::uuid')}
+    ON CONFLICT (account_id, collapse_key) WHERE collapse_key IS NOT NULL DO UPDATE
+    SET data = jsonb_build_object('count', coalesce((n.data->>'count')::int, 1) + 1), actor_id = excluded.actor_id,
+      created_at = greatest(n.created_at, excluded.created_at), read_at = NULL)`
+    : '';
   return `WITH thing AS (
-    SELECT t.id, t.account_id, ${subjectRowSeenSql('t', '$1::uuid')} AS seen
+    SELECT t.id, t.account_id, t.${source.apiColumn}::text AS api_id, ${subjectRowSeenSql('t', '$1::uuid')} AS seen
     FROM ${source.table} t WHERE t.${source.apiColumn} = $2::${apiColumnType(source)}),
   held AS (SELECT t.id, t.likes FROM ${source.table} t
     WHERE t.id = (SELECT id FROM thing WHERE seen AND account_id <> $1::uuid) FOR NO KEY UPDATE OF t),
-  changed AS (${write})
+  changed AS (${write})${told}
   SELECT thing.seen, thing.account_id AS owner_id,
     held.likes ${liked ? '+' : '-'} (SELECT count(*) FROM changed)::int AS likes
   FROM (SELECT 1) AS one LEFT JOIN thing ON true LEFT JOIN held ON true`;

@@ -1,11 +1,13 @@
 // Changes to the social graph (spec: follow rows of States and transitions, Social routes). Each command
 // is one transaction; a block removes the follows in both directions and the requests between the two
-// in the same transaction that records it.
+// in the same transaction that records it, and the unread notifications either caused the other. The
+// notifications a follow, a request and an acceptance send are written in their command's transaction.
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { findByUsername } from '../accounts/usernames.js';
 import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { libraryVisibilityOf } from '../people/visibility.js';
+import { deliverableSql, notify, removeUnreadBetween } from '../notifications/notify.js';
 
 export interface FollowState {
   username: string;
@@ -55,10 +57,21 @@ export async function follow(knex: Knex, caller: Account, target: Account): Prom
     if (current.following || current.requested) return current;
     // DECISIONS: an account is private when its library visibility is FOLLOWERS or PRIVATE.
     if ((await libraryVisibilityOf(trx, target.id)) === 'PUBLIC') {
-      await trx('follows').insert({ follower_id: caller.id, followee_id: target.id }).onConflict().ignore();
+      const made = await trx('follows')
+        .insert({ follower_id: caller.id, followee_id: target.id })
+        .onConflict()
+        .ignore()
+        .returning('follower_id');
+      // A follow made by a parallel repeat of this request already told them.
+      if (made.length > 0) await notify(trx, { recipientId: target.id, kind: 'follow', actorId: caller.id });
       return { ...current, following: true };
     }
-    await trx('follow_requests').insert({ requester_id: caller.id, target_id: target.id }).onConflict().ignore();
+    const asked = await trx('follow_requests')
+      .insert({ requester_id: caller.id, target_id: target.id })
+      .onConflict()
+      .ignore()
+      .returning('requester_id');
+    if (asked.length > 0) await notify(trx, { recipientId: target.id, kind: 'follow_request', actorId: caller.id });
     return { ...current, requested: true };
   });
 }
@@ -82,6 +95,7 @@ export async function block(knex: Knex, caller: Account, target: Account): Promi
       await trx('follows').where({ follower_id: from, followee_id: to }).delete();
       await trx('follow_requests').where({ requester_id: from, target_id: to }).delete();
     }
+    await removeUnreadBetween(trx, caller.id, target.id);
   });
 }
 
@@ -96,6 +110,7 @@ export async function acceptRequest(knex: Knex, owner: Account, requester: Accou
     const taken = await trx('follow_requests').where({ requester_id: requester.id, target_id: owner.id }).delete();
     if (taken === 0) throw notFound('This account has no follow request waiting.');
     await trx('follows').insert({ follower_id: requester.id, followee_id: owner.id }).onConflict().ignore();
+    await notify(trx, { recipientId: requester.id, kind: 'follow_accepted', actorId: owner.id });
   });
 }
 
@@ -117,6 +132,13 @@ export async function acceptAllRequests(knex: Knex, owner: Account): Promise<num
       .insert(taken.map((row) => ({ follower_id: row.requester_id, followee_id: owner.id })))
       .onConflict()
       .ignore();
+    // notify() for each requester, in one statement.
+    await trx.raw(
+      `INSERT INTO notifications (account_id, kind, actor_id)
+       SELECT r.id, 'follow_accepted', CAST(:owner AS uuid) FROM unnest(CAST(:requesters AS uuid[])) AS r(id)
+       WHERE ${deliverableSql('r.id', 'CAST(:owner AS uuid)')}`,
+      { owner: owner.id, requesters: taken.map((row) => row.requester_id) },
+    );
     return taken.length;
   });
 }

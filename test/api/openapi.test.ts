@@ -107,7 +107,11 @@ describe('GET /api/v1/openapi.json', () => {
     for (const [name, op] of operations(document)) {
       const [method, path] = name.split(' ');
       const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
-      const streamed = ['GET /api/v1/account/export', 'GET /api/v1/arcade/instances/{iid}/stream'].includes(name);
+      const streamed = [
+        'GET /api/v1/account/export',
+        'GET /api/v1/arcade/instances/{iid}/stream',
+        'GET /api/v1/notifications/stream',
+      ].includes(name);
       const revalidates = method === 'GET' && !streamed;
       expect(headers.includes('If-None-Match'), `${name} If-None-Match`).to.equal(revalidates);
       expect('304' in op.responses, `${name} 304`).to.equal(revalidates);
@@ -140,7 +144,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(untyped, 'JSON successes without a schema').to.deep.equal([]);
     expect(broken, 'examples that break their schema').to.deep.equal([]);
     expect(typed).to.be.greaterThan(130);
-    // Only the play stream answers something other than JSON.
+    // Only the play stream and the notification stream answer something other than JSON.
     const notJson = operations(document).filter(([, op]) =>
       Object.entries(op.responses).some(
         // 304 (a matching If-None-Match) has no body by definition.
@@ -148,7 +152,10 @@ describe('GET /api/v1/openapi.json', () => {
           Number(code) < 400 && code !== '304' && !Object.keys(response.content ?? {}).some(isJsonMedia),
       ),
     );
-    expect(notJson.map(([name]) => name)).to.deep.equal(['GET /api/v1/arcade/instances/{iid}/stream']);
+    expect(notJson.map(([name]) => name)).to.deep.equal([
+      'GET /api/v1/arcade/instances/{iid}/stream',
+      'GET /api/v1/notifications/stream',
+    ]);
   });
 
   it('judges bodies in a closed world: a member the reference does not name is a finding', () => {
