@@ -39,6 +39,8 @@ server.listen(config.port, config.host, () => {
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await closeServer(server, config.shutdownTimeoutMs);
+  // The last views gathered for the history, before the database goes.
+  await app.context.services.views.flush();
   queue = null;
   await stopBoss(config.shutdownTimeoutMs);
   await signals.close();

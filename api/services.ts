@@ -8,6 +8,7 @@ import type { ImageConfig, ArcadeConfig, OutboundConfig } from '../shared/platfo
 import type { JobReplies } from '../shared/platform/jobs/request-reply.js';
 import type { UploadServices } from '../shared/media/image-uploads.js';
 import type { MediaStorage } from '../shared/platform/storage/media-storage.js';
+import type { ViewRecorder } from '../shared/history/recording.js';
 
 export interface ApiServices {
   knex: Knex;
@@ -27,6 +28,8 @@ export interface ApiServices {
   publicOrigin: string;
   /** `__Host-sid` with Secure when the site is https, else `sid`. */
   sessionCookie: { name: string; secure: boolean };
+  /** The history's views, gathered and written a few milliseconds after their reads' answers. */
+  views: ViewRecorder;
 }
 
 /** What an upload route hands to shared/media/image-uploads.ts. */

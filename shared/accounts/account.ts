@@ -26,6 +26,8 @@ export class Account extends BaseModel {
   /** 'YYYY-MM-DD'. */
   declare birth_date: string | null;
   declare birth_date_confirmed_by: 'self_declared' | 'document' | 'moderator' | null;
+  /** Whether the account's session reads of games and profiles are recorded (PATCH /profile). */
+  declare record_history: boolean;
   declare created_at: Date;
   declare updated_at: Date;
 

@@ -1,5 +1,6 @@
 // The owner's profile: the editable display fields (display_name on the account, the rest on the profile
-// row, created on first write) and library visibility. PATCH changes only the fields it is sent.
+// row, created on first write), library visibility, and whether their views are recorded (`record_history`,
+// on the account, which every session request already holds). PATCH changes only the fields it is sent.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { currentPictureKeys } from './pictures.js';
@@ -16,6 +17,7 @@ export const LIBRARY_VISIBILITIES = ['PUBLIC', 'FOLLOWERS', 'PRIVATE'] as const;
 
 export type ProfileChanges = Partial<Record<keyof typeof PROFILE_FIELDS | 'display_name', string>> & {
   library_visibility?: (typeof LIBRARY_VISIBILITIES)[number];
+  record_history?: boolean;
 };
 
 interface ProfileRow {
@@ -71,12 +73,23 @@ async function pictureUrls(knex: Knex, accountId: string, mediaUrl: (key: string
   };
 }
 
+/** The owner's own answer: what visitors see, and the owner's settings beside it. */
+export function presentOwnProfile(account: Account, row: ProfileRow | undefined, pictures: PictureUrls) {
+  return { ...presentProfile(account, row, pictures), record_history: account.record_history };
+}
+
+/** The profile as anyone who may see the person reads it (no settings of the owner's). */
 export async function readProfile(knex: Knex, account: Account, mediaUrl: (key: string) => string) {
   const [row, pictures]: [ProfileRow | undefined, PictureUrls] = await Promise.all([
     knex('profiles').where({ account_id: account.id }).first(),
     pictureUrls(knex, account.id, mediaUrl),
   ]);
   return presentProfile(account, row, pictures);
+}
+
+/** GET /profile: the owner's own answer. */
+export async function readOwnProfile(knex: Knex, account: Account, mediaUrl: (key: string) => string) {
+  return { ...(await readProfile(knex, account, mediaUrl)), record_history: account.record_history };
 }
 
 export async function updateProfile(
@@ -86,9 +99,13 @@ export async function updateProfile(
   mediaUrl: (key: string) => string,
 ) {
   return knex.transaction(async (trx) => {
-    const { display_name, ...profileChanges } = changes;
+    const { display_name, record_history, ...profileChanges } = changes;
     let account = (await Account.query(trx).findById(accountId))!;
-    if (display_name !== undefined) account = await account.$query(trx).patchAndFetch({ display_name });
+    const accountChanges = {
+      ...(display_name === undefined ? {} : { display_name }),
+      ...(record_history === undefined ? {} : { record_history }),
+    };
+    if (Object.keys(accountChanges).length > 0) account = await account.$query(trx).patchAndFetch(accountChanges);
     let row: ProfileRow | undefined;
     if (Object.keys(profileChanges).length > 0) {
       [row] = await trx('profiles')
@@ -99,6 +116,6 @@ export async function updateProfile(
     } else {
       row = await trx('profiles').where({ account_id: accountId }).first();
     }
-    return presentProfile(account, row, await pictureUrls(trx, accountId, mediaUrl));
+    return presentOwnProfile(account, row, await pictureUrls(trx, accountId, mediaUrl));
   });
 }

@@ -84,6 +84,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logs,
     close: async () => {
       await closeServer(server, 1000);
+      await app.context.services.views.flush();
       await signals.close();
     },
   };

@@ -147,6 +147,7 @@ const ExportedAccount = object({
   birth_date_confirmed_by: nullable(oneOf(['self_declared', 'document', 'moderator'])),
   two_factor_enabled_at: nullable(dateTime()),
   username_changed_at: nullable(dateTime()),
+  record_history: boolean('Whether session reads are recorded in the history (PATCH /profile).'),
   created_at: dateTime(),
   updated_at: dateTime(),
 });

@@ -175,6 +175,9 @@ export const Profile = component(
     avatar_url: nullable(uri()),
     banner_url: nullable(uri()),
     updated_at: dateTime(),
+    record_history: boolean(
+      'Whether your session reads of games and profiles are recorded in your history (GET /history); true until changed.',
+    ),
   }),
 );
 

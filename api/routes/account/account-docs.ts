@@ -45,6 +45,7 @@ const exportDocument = {
     birth_date_confirmed_by: 'self_declared',
     two_factor_enabled_at: '2026-10-02T08:15:00.000Z',
     username_changed_at: null,
+    record_history: true,
     created_at: '2026-10-01T12:00:09.000Z',
     updated_at: '2026-11-18T21:04:13.000Z',
   },

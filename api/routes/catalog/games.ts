@@ -7,6 +7,7 @@ import { gameSearchQuery, usesOwnLibrary, type GameSearch } from '../../../share
 import { insufficientScope, unauthorized } from '../../../shared/platform/errors.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
+import { recordViewAfterAnswer } from '../../middleware/record-view.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { CATALOG_DOCS } from './catalog-docs.js';
@@ -60,5 +61,6 @@ export function gameRoutes(api: VersionedRoutes): void {
     const row = await gameBySlug(knex, ctx.state.input.params.slug as string);
     ctx.set('Cache-Control', PUBLIC_CACHE);
     ctx.body = { data: presentGame(row, await loadGenreNames(knex, [row])) };
+    recordViewAfterAnswer(ctx, { game: row.id });
   });
 }

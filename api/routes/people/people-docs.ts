@@ -31,7 +31,7 @@ export const PEOPLE_DOCS = {
     summary: 'A person’s public profile',
     description: rule(
       PERSON_RULE,
-      'The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias.',
+      'The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias. Read with a session, someone else’s profile goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.',
     ),
     errors: NO_SUCH_PERSON,
     response: PEOPLE_ANSWERS.profile,

@@ -18,6 +18,7 @@ import { profileSummary } from '../../../shared/people/summary.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
+import { recordViewAfterAnswer } from '../../middleware/record-view.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { PEOPLE_DOCS } from './people-docs.js';
@@ -60,6 +61,7 @@ export function peopleRoutes(api: VersionedRoutes): void {
       const { owner } = await visiblePerson(ctx);
       const { knex, media } = ctx.services;
       ctx.body = { data: await publicProfile(knex, owner, (key) => media.url(key)) };
+      recordViewAfterAnswer(ctx, { profile: owner.id });
     },
   );
 

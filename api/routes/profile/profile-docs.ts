@@ -20,6 +20,7 @@ const profile = {
   avatar_url: `${MEDIA}/avatars/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e.avif`,
   banner_url: null,
   updated_at: '2026-11-21T10:02:44.120Z',
+  record_history: true,
 };
 
 const draft = {
@@ -83,14 +84,14 @@ export const PROFILE_DOCS = {
   read: doc({
     summary: 'Your profile',
     description:
-      'The editable display fields (empty strings when unset), `library_visibility` (PUBLIC until changed), the current pictures (`avatar_url`, `banner_url`, null until set) and when it last changed.',
+      'The editable display fields (empty strings when unset), `library_visibility` (PUBLIC until changed), the current pictures (`avatar_url`, `banner_url`, null until set), when it last changed, and `record_history` (true until changed): whether your session’s reads of `GET /games/{slug}` and `GET /profiles/{username}` go into your history (`GET /history`).',
     response: PROFILE_ANSWERS.profile,
     example: { data: profile },
   }),
   update: doc({
     summary: 'Change your profile',
     description:
-      'Only the fields sent change; an empty string clears a field. `library_visibility` FOLLOWERS or PRIVATE makes the account private: follows to it become requests. Answers the whole profile.',
+      'Only the fields sent change; an empty string clears a field. `library_visibility` FOLLOWERS or PRIVATE makes the account private: follows to it become requests. `record_history` false stops recording your views from the next read; what was recorded stays until you clear it (`DELETE /history`). Answers the whole profile.',
     response: PROFILE_ANSWERS.profile,
     example: { data: profile },
   }),

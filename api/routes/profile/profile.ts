@@ -13,7 +13,7 @@ import {
 import {
   LIBRARY_VISIBILITIES,
   PROFILE_FIELDS,
-  readProfile,
+  readOwnProfile,
   updateProfile,
   type ProfileChanges,
 } from '../../../shared/profiles/profile.js';
@@ -33,6 +33,7 @@ const profilePatch: SchemaObject = {
       Object.entries(PROFILE_FIELDS).map(([field, max]) => [field, { type: 'string', maxLength: max }]),
     ),
     library_visibility: { type: 'string', enum: [...LIBRARY_VISIBILITIES] },
+    record_history: { type: 'boolean' },
   },
 };
 
@@ -60,7 +61,7 @@ const PAGE = { size: DRAFT_PAGE_SIZE };
 export function profileRoutes(api: VersionedRoutes): void {
   api.get('/profile', scoped('profile.read', 'read'), PROFILE_DOCS.read, async (ctx) => {
     const { knex, media } = ctx.services;
-    ctx.body = { data: await readProfile(knex, ctx.state.caller!.account, (key) => media.url(key)) };
+    ctx.body = { data: await readOwnProfile(knex, ctx.state.caller!.account, (key) => media.url(key)) };
   });
 
   api.patch(
