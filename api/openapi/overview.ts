@@ -146,6 +146,8 @@ export const components = {
             bytes: { type: 'integer' },
             second_factor: { type: 'boolean' },
             next_change_at: { type: 'string', format: 'date-time' },
+            balance: { type: 'integer', description: 'Your minerals (`insufficient_minerals`).' },
+            cost: { type: 'integer', description: 'What the award costs (`insufficient_minerals`).' },
             id: { type: 'string', description: 'The thing a conflict is about (`session_running`: the live session).' },
           },
         },

@@ -44,8 +44,11 @@ export async function seedDemoPeople(knex: Knex, options: DemoPeopleOptions): Pr
     await trx.raw(`INSERT INTO profiles (account_id, library_visibility)
        SELECT id, (ARRAY['PUBLIC','PUBLIC','PUBLIC','PUBLIC','FOLLOWERS','PRIVATE'])[1 + ${pick('n', '1', '6')}]
        FROM demo_people ON CONFLICT DO NOTHING`);
-    await trx.raw(`INSERT INTO mineral_balances (account_id, balance, level)
-       SELECT id, ${pick('n', '2', '100000')}, 1 + ${pick('n', '3', '50')} FROM demo_people ON CONFLICT DO NOTHING`);
+    // What each person had before the demo began, as an opening row of their ledger (whose trigger keeps the
+    // balance and its level); what they post below earns on top of it, up to the day's cap.
+    await trx.raw(`INSERT INTO mineral_ledger (account_id, delta, reason, note)
+       SELECT id, ${pick('n', '2', '100000')}, 'opening', 'demo balance' FROM demo_people
+       WHERE ${pick('n', '2', '100000')} > 0`);
     // About 20 follows each, towards a popular head.
     const follows = await trx.raw(`INSERT INTO follows (follower_id, followee_id, created_at)
        SELECT a.id, b.id, now() - make_interval(days => ${pick('a.n', 'k', '700')})

@@ -1,7 +1,7 @@
 // GET /search/counts: how many results each tab of the site's search would show, each capped at 1000
 // (counting stops there). Only what anyone may see counts: public reviews and lists moderation has not
-// removed, people who are not
-// suspended, every game and company. The same answer serves every reader, so it is cached for 60 seconds
+// removed, public things with at least one award (reviews, lists, journeys, screenshots; partial indexes
+// hold the few awarded ones), people who are not suspended, every game and company. The same answer serves every reader, so it is cached for 60 seconds
 // per query in the process (and may be by browsers and shared caches).
 import type { Knex } from 'knex';
 import { NOT_SUSPENDED } from '../moderation/suspension.js';
@@ -38,12 +38,25 @@ async function count(knex: Knex, q: string | null): Promise<SearchCounts> {
     `${alias}.removed_at IS NULL`,
     NOT_SUSPENDED(`${alias}.account_id`),
   ];
-  const { rows } = await knex.raw<{ rows: Array<Omit<SearchCounts, 'q' | 'cap' | 'awards'>> }>(
+  // Awarded things of every kind, matched by their text as the reviews and lists tabs match theirs.
+  const awarded = [
+    ['reviews', 'body'],
+    ['lists', 'title'],
+    ['journeys', 'title'],
+    ['screenshots', 'description'],
+  ]
+    .map(
+      ([table, column]) =>
+        `SELECT 1 FROM ${table} t WHERE ${["t.awards <> '{}'::jsonb", ...publicBy('t'), ...text(`t.${column}`)].join(' AND ')}`,
+    )
+    .join(' UNION ALL ');
+  const { rows } = await knex.raw<{ rows: Array<Omit<SearchCounts, 'q' | 'cap'>> }>(
     `SELECT
        ${capped('games g', like ? ['g.name_folded LIKE catalog_fold(:like)'] : [])} AS games,
        ${capped('reviews r', [...publicBy('r'), ...text('r.body')])} AS reviews,
        ${capped('lists l', [...publicBy('l'), "l.mode <> 'tier'", ...text('l.title')])} AS lists,
        ${capped('lists t', [...publicBy('t'), "t.mode = 'tier'", ...text('t.title')])} AS tier_lists,
+       ${capped(`(${awarded}) w`, [])} AS awards,
        ${capped('accounts a', [
          'a.username IS NOT NULL',
          NOT_SUSPENDED('a.id'),
@@ -56,8 +69,7 @@ async function count(knex: Knex, q: string | null): Promise<SearchCounts> {
        ${capped('catalog_companies co', text('co.name'))} AS companies`,
     like ? { like } : {},
   );
-  // The service keeps no awards yet: the tab is there, and empty.
-  return { q, cap: COUNT_CAP, ...rows[0], awards: 0 };
+  return { q, cap: COUNT_CAP, ...rows[0] };
 }
 
 export async function searchCounts(knex: Knex, query: string | undefined, now = Date.now()): Promise<SearchCounts> {

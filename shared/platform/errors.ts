@@ -78,6 +78,9 @@ export interface ErrorMembers {
   id?: string;
   /** When the next rename is allowed (409 on a rename too soon). */
   next_change_at?: string;
+  /** A wallet's minerals and what was asked of them (409 `insufficient_minerals`). */
+  balance?: number;
+  cost?: number;
 }
 
 export interface ErrorBody {

@@ -94,7 +94,8 @@ const WALLET: Record<AdmittedReader, { balance: number; level: number } | null> 
   requester: { balance: 0, level: 1 },
   stranger: { balance: 0, level: 1 },
   anonymous: null,
-  suspended: { balance: 0, level: 1 },
+  // What the world's posts earned them: a review 10, a list 5, a screenshot 2, a closed session 2.
+  suspended: { balance: 19, level: 1 },
   staff: { balance: 0, level: 1 },
 };
 

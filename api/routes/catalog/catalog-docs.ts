@@ -80,7 +80,8 @@ export const CATALOG_DOCS = {
   }),
   game: doc({
     summary: 'One game',
-    description: 'The same shape as a search item. An unknown slug is 404.',
+    description:
+      'The same shape as a search item. An unknown slug is 404. Read with a session, it goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.',
     errors: ['not_found'],
     headers: PUBLIC_CACHE,
     response: CATALOG_ANSWERS.game,
@@ -110,7 +111,7 @@ export const CATALOG_DOCS = {
   counts: doc({
     summary: 'Result counts of each search tab',
     description:
-      'Each tab counts at most `cap` (1000). Only what anyone may see counts (public reviews and lists, people with a username who are not suspended), so one answer serves every reader: kept 60 seconds per `q`. `q` (up to 80) matches game and company names, review text, list titles, usernames and display names without case or accents; without it, the visible totals. The service keeps no awards yet: `awards` is always 0.',
+      'Each tab counts at most `cap` (1000). Only what anyone may see counts (public reviews and lists, public reviews, lists, journeys and screenshots with at least one award for `awards`, people with a username who are not suspended), so one answer serves every reader: kept 60 seconds per `q`. `q` (up to 80) matches game and company names, review text, list and journey titles, screenshot descriptions, usernames and display names without case or accents; without it, the visible totals.',
     headers: PUBLIC_CACHE,
     response: CATALOG_ANSWERS.counts,
     example: {
@@ -121,7 +122,7 @@ export const CATALOG_DOCS = {
         reviews: 37,
         lists: 9,
         tier_lists: 2,
-        awards: 0,
+        awards: 5,
         people: 1,
         companies: 0,
       },
