@@ -49,6 +49,10 @@ import { listRoutes } from './routes/lists/lists.js';
 import { screenshotWriteRoutes } from './routes/screenshots/screenshots.js';
 import { likeRoutes } from './routes/social/likes.js';
 import { commentRoutes } from './routes/social/comments.js';
+import { notificationRoutes } from './routes/notifications/notifications.js';
+import { historyRoutes } from './routes/history/history.js';
+import { walletRoutes } from './routes/wallet/wallet.js';
+import { awardRoutes } from './routes/awards/awards.js';
 import { gameRoutes } from './routes/catalog/games.js';
 import { profileLayoutRoutes } from './routes/people/profile-layout.js';
 import { peopleRoutes } from './routes/people/profiles.js';
@@ -70,6 +74,7 @@ import { profileRoutes } from './routes/profile/profile.js';
 import { VersionedRoutes } from './routes/versioned.js';
 import { docsPage, referenceRoutes } from './routes/reference.js';
 import type { ApiServices } from './services.js';
+import { ViewRecorder } from '../shared/history/recording.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 
 export const JSON_LIMIT_BYTES = 1024 * 1024;
@@ -126,6 +131,7 @@ export function createServices(deps: AppDependencies): ApiServices {
     keyPrefix: deps.config.keyPrefix,
     publicOrigin: deps.config.publicOrigin,
     sessionCookie: { name: secure ? '__Host-sid' : 'sid', secure },
+    views: new ViewRecorder(deps.knex, deps.log),
   };
 }
 
@@ -202,6 +208,10 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   screenshotWriteRoutes(api);
   likeRoutes(api);
   commentRoutes(api);
+  notificationRoutes(api);
+  historyRoutes(api);
+  walletRoutes(api);
+  awardRoutes(api);
   // Last: the reference is built from every route declared before it.
   referenceRoutes(api, router, deps.config.publicUrl);
   for (const extra of deps.extraRoutes ?? []) router.use(extra.routes());

@@ -1239,7 +1239,7 @@ export interface paths {
         };
         /**
          * Your profile
-         * @description The editable display fields (empty strings when unset), `library_visibility` (PUBLIC until changed), the current pictures (`avatar_url`, `banner_url`, null until set) and when it last changed.
+         * @description The editable display fields (empty strings when unset), `library_visibility` (PUBLIC until changed), the current pictures (`avatar_url`, `banner_url`, null until set), when it last changed, and `record_history` (true until changed): whether your session’s reads of `GET /games/{slug}` and `GET /profiles/{username}` go into your history (`GET /history`).
          *
          *     **Access:** an API key with the scope `profile.read`, or the site’s session. Keys are charged the **read** allowance.
          */
@@ -1251,7 +1251,7 @@ export interface paths {
         head?: never;
         /**
          * Change your profile
-         * @description Only the fields sent change; an empty string clears a field. `library_visibility` FOLLOWERS or PRIVATE makes the account private: follows to it become requests. Answers the whole profile.
+         * @description Only the fields sent change; an empty string clears a field. `library_visibility` FOLLOWERS or PRIVATE makes the account private: follows to it become requests. `record_history` false stops recording your views from the next read; what was recorded stays until you clear it (`DELETE /history`). Answers the whole profile.
          *
          *     **Access:** an API key with the scope `profile.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1871,7 +1871,7 @@ export interface paths {
          * A person’s public profile
          * @description `{username}` is the current name or an alias of the last 30 days. A name nobody holds, and a person who blocks the reader or whom the reader blocks, are the same 404.
          *
-         *     The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias.
+         *     The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias. Read with a session, someone else’s profile goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.
          *
          *     **Access:** an API key with the scope `profile.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -2607,7 +2607,7 @@ export interface paths {
         };
         /**
          * One game
-         * @description The same shape as a search item. An unknown slug is 404.
+         * @description The same shape as a search item. An unknown slug is 404. Read with a session, it goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.
          *
          *     **Access:** an API key with the scope `catalog.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **catalog** allowance.
          */
@@ -2651,7 +2651,7 @@ export interface paths {
         };
         /**
          * Result counts of each search tab
-         * @description Each tab counts at most `cap` (1000). Only what anyone may see counts (public reviews and lists, people with a username who are not suspended), so one answer serves every reader: kept 60 seconds per `q`. `q` (up to 80) matches game and company names, review text, list titles, usernames and display names without case or accents; without it, the visible totals. The service keeps no awards yet: `awards` is always 0.
+         * @description Each tab counts at most `cap` (1000). Only what anyone may see counts (public reviews and lists, public reviews, lists, journeys and screenshots with at least one award for `awards`, people with a username who are not suspended), so one answer serves every reader: kept 60 seconds per `q`. `q` (up to 80) matches game and company names, review text, list and journey titles, screenshot descriptions, usernames and display names without case or accents; without it, the visible totals.
          *
          *     **Access:** an API key with the scope `catalog.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -3300,6 +3300,212 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications
+         * @description Newest first, by cursor: `before` is the last item’s `created_at` (to the microsecond) and `next_before` is null on the last page. `unread=1` keeps the unread ones. Kept 90 days. Nothing from a person you blocked or who blocked you is shown, whenever the block came. Likes on one thing within an hour collapse into one notification, whose `data.count` grows.
+         *
+         *     **Access:** an API key with the scope `notifications.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many notifications are unread
+         * @description What `GET /notifications?unread=1` walks through.
+         *
+         *     **Access:** an API key with the scope `notifications.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_notifications_unread_count"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read
+         * @description Body `{ ids }` (1 to 100 notification ids) or `{ all: true }`, exactly one of them: neither is 400 `missing` naming `ids`, both is 400 `not_allowed` naming `all`. `marked` counts those that went from unread to read. An id that names none of your unread notifications (already read, removed meanwhile, or not yours) marks nothing and is no error, so one vanished id never fails the rest and nothing is told about anyone else’s. Marking read is not news to the stream.
+         *
+         *     **Access:** an API key with the scope `notifications.read`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications as they happen (server-sent events)
+         * @description For the website’s session (an API key is 403). `ready` first, with `unread`; then `notification` events within 2 seconds of each new notification, whichever server wrote it, `data` as `GET /notifications` shows it and `id` its place in your stream. A notification that changes (more likes collapsed into it) comes again with the same `data.id` and a higher event id. Send the last event id you received as the `Last-Event-ID` header on reconnecting (EventSource does) to get every notification after it first (up to the 90 days kept), none twice; without it the stream starts with what comes next. A `Last-Event-ID` that is not such an id is 400 `bad_format` naming it. A `: keep-alive` comment comes every 20 seconds. A client that stops reading is cut off once 64 KiB wait for it; its reconnect resumes where it stopped reading.
+         *
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
+         */
+        get: operations["get_notifications_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What you looked at
+         * @description What is recorded: each successful read of `GET /games/{slug}` and `GET /profiles/{username}` made with your session (never with an API key, never your own profile), one item per game or person, a repeat view moving it to the top. Only the 500 most recent views show, and only for 90 days (older ones are removed daily). `PATCH /profile` `record_history` false stops recording; what was recorded stays until cleared.
+         *
+         *     Newest first, by cursor: `before` is the last item’s `viewed_at` (to the microsecond) and `next_before` is null on the last page. `kind` games or profiles keeps one kind; without it both. A game the catalog no longer has, and a person who blocked you or whom you blocked, are left out.
+         *
+         *     **Access:** an API key with the scope `profile.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_history"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear what you looked at
+         * @description Removes your recorded views, or with `kind` only those of games or of profiles, and answers how many went (those a read no longer shows count too). Recording goes on unless `record_history` is off. The account data category `views` (`DELETE /account/data`) removes them as well.
+         *
+         *     **Access:** an API key with the scope `profile.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        delete: operations["delete_history"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your minerals
+         * @description Posting earns minerals: a review 10, a list 5, a screenshot 2, a closed play session 2 (once per session, when it is first closed), at most 50 in a UTC day (`earned_today`; what is past the cap earns nothing). Deleting the thing takes back what it earned, never more than your balance, and does not give the day’s room back. Awards to your things credit you a fifth of their cost, and operators grant minerals for events: both outside the cap and outside `earned_today`. Moderation’s removal takes nothing back. `level` is 1 plus the number of thresholds 100, 300, 600, 1000, ... (each step 100 more than the last) that `lifetime` has reached; a deletion’s take-back can lower it, spending cannot. `/profiles/{username}/minerals` shows others your balance and level.
+         *
+         *     **Access:** an API key with the scope `profile.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_wallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your mineral ledger
+         * @description Every row that moved your minerals, newest first, by cursor: `before` is the last row’s `created_at` (to the microsecond) and `next_before` is null on the last page. `reason`: `posted` (what posting `subject` earned), `taken_back` (`subject` deleted), `award_given` (spent on `award` for `subject`), `award_received` (a fifth of `award` given to your `subject`), `grant` (an operator’s, with `note`), `opening` (a balance from before the ledger). Your balance is the sum of every row. Posting earns minerals: a review 10, a list 5, a screenshot 2, a closed play session 2 (once per session, when it is first closed), at most 50 in a UTC day (`earned_today`; what is past the cap earns nothing). Deleting the thing takes back what it earned, never more than your balance, and does not give the day’s room back. Awards to your things credit you a fifth of their cost, and operators grant minerals for events: both outside the cap and outside `earned_today`. Moderation’s removal takes nothing back.
+         *
+         *     **Access:** an API key with the scope `profile.read`, or the site’s session. Keys are charged the **read** allowance.
+         */
+        get: operations["get_wallet_ledger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/awards/catalog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The awards
+         * @description The eight awards anyone may give a review, list, screenshot or journey for minerals, cheapest first. The giver pays `cost`; the thing’s author receives a fifth of it, rounded down.
+         *
+         *     **Access:** any live API key, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
+         */
+        get: operations["get_awards_catalog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/awards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an award
+         * @description `on` is REVIEW, LIST, SCREENSHOT or JOURNEY and `id` the thing’s id (the public id of a list or screenshot); `award` one of `GET /awards/catalog` (any other is 400 field `award`). In one transaction: you pay the cost, the author receives a fifth of it (rounded down; outside their daily cap), the thing counts it in `awards` and its author is notified (kind `award`). Only what you may see (its visibility, a block either way, moderation’s removal), else 404 with the kind’s reason; your own thing is 400 `own_content` (judged before your balance); one award of each kind per giver and thing (409 `already_awarded`); a balance short of the cost is 409 `insufficient_minerals` with your `balance` and the `cost`. Answers the award, the thing’s `awards` and your `balance` after paying. Deleting the thing removes its awards from view and refunds nobody.
+         *
+         *     **Access:** an API key with the scope `social.write`, or the site’s session. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_awards"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -3358,6 +3564,10 @@ export interface components {
                 second_factor?: boolean;
                 /** Format: date-time */
                 next_change_at?: string;
+                /** @description Your minerals (`insufficient_minerals`). */
+                balance?: number;
+                /** @description What the award costs (`insufficient_minerals`). */
+                cost?: number;
                 /** @description The thing a conflict is about (`session_running`: the live session). */
                 id?: string;
             };
@@ -3754,6 +3964,14 @@ export interface components {
                 failed: number;
             };
         };
+        /** @description An award of the catalog. */
+        AwardKind: {
+            /** @description What `POST /awards` names as `award`, and things count by in `awards`. */
+            id: string;
+            name: string;
+            /** @description Minerals the giver pays; the author receives a fifth, rounded down. */
+            cost: number;
+        };
         Capture: {
             /** @description The capture’s public id. */
             id: string;
@@ -4011,6 +4229,28 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description An award you gave. */
+        GivenAward: {
+            /** @enum {string} */
+            on: "REVIEW" | "LIST" | "SCREENSHOT" | "JOURNEY";
+            /** @description The thing’s id as clients name it. */
+            id: string;
+            /** @description The award’s id. */
+            award: string;
+            award_name: string;
+            /** @description What you paid. */
+            cost: number;
+            /** @description What the thing’s author received: a fifth of the cost, rounded down. */
+            author_credit: number;
+            /** @description The thing’s awards now, `{award id: count}`. */
+            awards: {
+                [key: string]: number;
+            };
+            /** @description Your balance after paying. */
+            balance: number;
+            /** Format: date-time */
+            created_at: string;
+        };
         Grant: {
             /** Format: uuid */
             app_id: string;
@@ -4026,6 +4266,29 @@ export interface components {
             granted_at: string;
             /** Format: date-time */
             revoked_at: string | null;
+        };
+        /** @description A game or a person you looked at; `profile` is null for a game and holds the person for a profile. */
+        HistoryItem: {
+            /** @enum {string} */
+            kind: "game" | "profile";
+            /**
+             * Format: date-time
+             * @description When you last viewed it, to the microsecond: pass the last one back as `before`.
+             */
+            viewed_at: string;
+            /** @description The game (kind game); null for a profile. */
+            game: {
+                /** @description The catalog id. */
+                id: number;
+                slug: string;
+                name: string;
+                /**
+                 * Format: uri
+                 * @description Null: the catalog has no covers yet.
+                 */
+                cover_url: string | null;
+            } | null;
+            profile: components["schemas"]["PersonSummary"] | null;
         };
         Image: {
             /** Format: uuid */
@@ -4400,6 +4663,29 @@ export interface components {
             /** @description A game slug. */
             slug: string;
         };
+        /** @description One row of your mineral ledger. */
+        LedgerEntry: {
+            /** @description Minerals added (positive) or taken (negative). */
+            delta: number;
+            /** @enum {string} */
+            reason: "posted" | "taken_back" | "award_given" | "award_received" | "grant" | "opening";
+            /** @description What the row is about: the thing posted, deleted or awarded. */
+            subject: {
+                /** @enum {string} */
+                kind: "REVIEW" | "LIST" | "SCREENSHOT" | "DIARY" | "JOURNEY";
+                /** @description The thing’s id as clients name it (a list’s or screenshot’s public id); kept after it is deleted. */
+                id: string;
+            } | null;
+            /** @description The award of an `award_given` or `award_received` row. */
+            award: string | null;
+            /** @description An operator’s words for a grant. */
+            note: string | null;
+            /**
+             * Format: date-time
+             * @description To the microsecond: pass the last one back as `before`.
+             */
+            created_at: string;
+        };
         LibraryEntry: {
             game_id: number;
             /** @enum {string|null} */
@@ -4563,6 +4849,48 @@ export interface components {
             /** @description `KEY_PREFIX` and 32 lowercase hex: shown in this answer only. */
             token: string;
         };
+        /** @description Something that happened to you. */
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "follow" | "follow_request" | "follow_accepted" | "comment" | "like" | "award" | "arcade_review" | "infraction";
+            /** @description Who did it; null when the service did (a moderation decision, an infraction). */
+            actor: {
+                /**
+                 * Format: uuid
+                 * @description The person’s account id.
+                 */
+                id: string;
+                /** @description Null for an account that has not taken a name. */
+                username: string | null;
+                /** @description Empty when unset. */
+                display_name: string;
+                /** Format: uri */
+                avatar_url: string | null;
+            } | null;
+            /** @description What it is about; null for follows (the actor is the person). */
+            subject: {
+                /** @enum {string} */
+                kind: "REVIEW" | "LIST" | "SCREENSHOT" | "DIARY" | "JOURNEY" | "PROFILE" | "ARCADE_GAME";
+                /** @description As clients name it: a review’s, session’s or journey’s uuid, a list’s or screenshot’s public id, a profile owner’s username when it was written, an Arcade game’s app id. */
+                id: string;
+            } | null;
+            /** @description By kind: like `{ count }`; comment `{ comment_id, body }` (body cut to 140 characters); award `{ award, award_name }`; arcade_review `{ target, decision, ... }` as the decision has them (a release’s or store page’s `version`, `reasons` and `note`; a game action’s `reason`); infraction `{ infraction_id, reason, expires_at }`; the follow kinds `{}`. */
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description To the microsecond: pass the last one back as `before`.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was marked read; null while unread.
+             */
+            read_at: string | null;
+        };
         /** @description spec: Development URL. */
         Override: {
             /** Format: uri */
@@ -4722,6 +5050,8 @@ export interface components {
             banner_url: string | null;
             /** Format: date-time */
             updated_at: string;
+            /** @description Whether your session reads of games and profiles are recorded in your history (GET /history); true until changed. */
+            record_history: boolean;
         };
         QueuedReport: {
             /** Format: uuid */
@@ -4935,6 +5265,21 @@ export interface components {
             capabilities: ("pointer-lock" | "background-audio")[];
             /** Format: date-time */
             reviewed_at: string;
+        };
+        /** @description Your minerals. */
+        Wallet: {
+            /** @description Minerals you have now: the sum of your ledger, never negative. */
+            balance: number;
+            /** @description 1 plus the number of thresholds (100, 300, 600, 1000, ... each step 100 more) that `lifetime` reached. */
+            level: number;
+            /** @description Every mineral your ledger ever credited (posting, awards to your things, grants) less what deletions took back; spending does not lower it. */
+            lifetime: number;
+            /** @description What posting earned you on this UTC day, up to `daily_cap`. */
+            earned_today: number;
+            /** @description What posting can earn in a UTC day. */
+            daily_cap: number;
+            /** @description The `lifetime` that reaches the next level. */
+            next_level_at: number;
         };
     };
     responses: never;
@@ -13628,6 +13973,7 @@ export interface operations {
                      *           "birth_date_confirmed_by": "self_declared",
                      *           "two_factor_enabled_at": "2026-10-02T08:15:00.000Z",
                      *           "username_changed_at": null,
+                     *           "record_history": true,
                      *           "created_at": "2026-10-01T12:00:09.000Z",
                      *           "updated_at": "2026-11-18T21:04:13.000Z"
                      *         },
@@ -13664,12 +14010,15 @@ export interface operations {
                      *         "screenshots": [],
                      *         "comments": [],
                      *         "likes": [],
+                     *         "notifications": [],
                      *         "arcade_games": [],
                      *         "arcade_terms_accepted": [],
                      *         "arcade_grants": [],
                      *         "arcade_player_ids": [],
                      *         "arcade_plays": [],
                      *         "minerals": [],
+                     *         "mineral_ledger": [],
+                     *         "awards_given": [],
                      *         "verification": [],
                      *         "activity": [],
                      *         "following": [],
@@ -13702,6 +14051,8 @@ export interface operations {
                                 two_factor_enabled_at: string | null;
                                 /** Format: date-time */
                                 username_changed_at: string | null;
+                                /** @description Whether session reads are recorded in the history (PATCH /profile). */
+                                record_history: boolean;
                                 /** Format: date-time */
                                 created_at: string;
                                 /** Format: date-time */
@@ -13927,6 +14278,17 @@ export interface operations {
                                 subject_id: unknown;
                                 created_at: unknown;
                             }[];
+                            /** @description Rows of notifications. */
+                            notifications: {
+                                id: unknown;
+                                kind: unknown;
+                                actor_id: unknown;
+                                subject_kind: unknown;
+                                subject_id: unknown;
+                                data: unknown;
+                                created_at: unknown;
+                                read_at: unknown;
+                            }[];
                             /** @description Rows of arcade_apps. */
                             arcade_games: {
                                 app_id: unknown;
@@ -13969,7 +14331,26 @@ export interface operations {
                             minerals: {
                                 balance: unknown;
                                 level: unknown;
+                                lifetime: unknown;
                                 updated_at: unknown;
+                            }[];
+                            /** @description Rows of mineral_ledger. */
+                            mineral_ledger: {
+                                delta: unknown;
+                                reason: unknown;
+                                subject_kind: unknown;
+                                subject_id: unknown;
+                                award: unknown;
+                                note: unknown;
+                                created_at: unknown;
+                            }[];
+                            /** @description Rows of awards. */
+                            awards_given: {
+                                award: unknown;
+                                subject_kind: unknown;
+                                subject_id: unknown;
+                                cost: unknown;
+                                created_at: unknown;
                             }[];
                             /** @description Rows of verifications. */
                             verification: {
@@ -14227,7 +14608,8 @@ export interface operations {
                      *         "library_visibility": "PUBLIC",
                      *         "avatar_url": "https://jogatina.example/media/avatars/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e.avif",
                      *         "banner_url": null,
-                     *         "updated_at": "2026-11-21T10:02:44.120Z"
+                     *         "updated_at": "2026-11-21T10:02:44.120Z",
+                     *         "record_history": true
                      *       }
                      *     }
                      */
@@ -14342,6 +14724,7 @@ export interface operations {
                     microblog_username?: string;
                     /** @enum {string} */
                     library_visibility?: "PUBLIC" | "FOLLOWERS" | "PRIVATE";
+                    record_history?: boolean;
                 };
             };
         };
@@ -14370,7 +14753,8 @@ export interface operations {
                      *         "library_visibility": "PUBLIC",
                      *         "avatar_url": "https://jogatina.example/media/avatars/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e.avif",
                      *         "banner_url": null,
-                     *         "updated_at": "2026-11-21T10:02:44.120Z"
+                     *         "updated_at": "2026-11-21T10:02:44.120Z",
+                     *         "record_history": true
                      *       }
                      *     }
                      */
@@ -25557,7 +25941,7 @@ export interface operations {
                      *         "reviews": 37,
                      *         "lists": 9,
                      *         "tier_lists": 2,
-                     *         "awards": 0,
+                     *         "awards": 5,
                      *         "people": 1,
                      *         "companies": 0
                      *       }
@@ -31861,6 +32245,1392 @@ export interface operations {
             };
             /** @description `not_found` reason `comment_not_found` */
             404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_notifications: {
+        parameters: {
+            query?: {
+                /** @description 1: only the unread ones. */
+                unread?: number;
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your notifications */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0b7f3a52-6c1e-4d8a-9f25-3e4a7c9d1b06",
+                     *           "kind": "like",
+                     *           "actor": {
+                     *             "id": "5d2c8e41-7a93-4b6f-8e10-2f9c4a6d3b57",
+                     *             "username": "ana_plays",
+                     *             "display_name": "Ana",
+                     *             "avatar_url": "https://jogatina.example/media/avatars/5d2c8e41.webp"
+                     *           },
+                     *           "subject": {
+                     *             "kind": "REVIEW",
+                     *             "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"
+                     *           },
+                     *           "data": {
+                     *             "count": 3
+                     *           },
+                     *           "created_at": "2026-11-24T21:14:08.512345Z",
+                     *           "read_at": null
+                     *         },
+                     *         {
+                     *           "id": "c9e4a1d7-2b58-4f63-a0e9-71d5b3c8f246",
+                     *           "kind": "infraction",
+                     *           "actor": null,
+                     *           "subject": null,
+                     *           "data": {
+                     *             "infraction_id": "8a1d4c7e-3f92-4b05-96e8-d2c7b1a5e340",
+                     *             "reason": "Aviso",
+                     *             "expires_at": null
+                     *           },
+                     *           "created_at": "2026-11-23T09:00:00.000000Z",
+                     *           "read_at": "2026-11-23T18:30:12.004501Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_before": "2026-11-23T09:00:00.000000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["Notification"][];
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Pass it as `before` for the next page; null on the last.
+                         */
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_notifications_unread_count: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many notifications are unread */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "unread": 4
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description How many are unread. */
+                            unread: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_notifications_read: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description The notifications to mark read, by id (1 to 100). */
+                    ids?: string[];
+                    /**
+                     * @description `true`: every unread notification.
+                     * @constant
+                     */
+                    all?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Mark notifications read */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "marked": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description How many went from unread to read. */
+                            marked: number;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `missing`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_notifications_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your notifications as they happen (server-sent events) */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    /** @description `no`: proxies pass events on at once. */
+                    "X-Accel-Buffering"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: ready
+                     *     data: {"unread":4}
+                     *
+                     *     id: 212
+                     *     event: notification
+                     *     data: {"id":"0b7f3a52-6c1e-4d8a-9f25-3e4a7c9d1b06","kind":"like","actor":{"id":"5d2c8e41-7a93-4b6f-8e10-2f9c4a6d3b57","username":"ana_plays","display_name":"Ana","avatar_url":"https://jogatina.example/media/avatars/5d2c8e41.webp"},"subject":{"kind":"REVIEW","id":"3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"},"data":{"count":3},"created_at":"2026-11-24T21:14:08.512345Z","read_at":null}
+                     *
+                     *     : keep-alive
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_history: {
+        parameters: {
+            query?: {
+                kind?: "games" | "profiles";
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What you looked at */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "kind": "game",
+                     *           "viewed_at": "2026-11-26T18:42:10.204117Z",
+                     *           "game": {
+                     *             "id": 14593,
+                     *             "slug": "hollow-knight",
+                     *             "name": "Hollow Knight",
+                     *             "cover_url": null
+                     *           },
+                     *           "profile": null
+                     *         },
+                     *         {
+                     *           "kind": "profile",
+                     *           "viewed_at": "2026-11-26T18:40:02.881930Z",
+                     *           "game": null,
+                     *           "profile": {
+                     *             "username": "bruno_rpg",
+                     *             "display_name": "Bruno",
+                     *             "avatar_url": null
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_before": "2026-11-26T18:40:02.881930Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Most recently viewed first. */
+                        data: components["schemas"]["HistoryItem"][];
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Pass it as `before` for the next page; null on the last.
+                         */
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_history: {
+        parameters: {
+            query?: {
+                kind?: "games" | "profiles";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Clear what you looked at */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "removed": 42
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description How many recorded views were removed, shown or not. */
+                            removed: number;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `not_allowed` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_wallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your minerals */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "balance": 420,
+                     *         "level": 3,
+                     *         "lifetime": 515,
+                     *         "earned_today": 12,
+                     *         "daily_cap": 50,
+                     *         "next_level_at": 600
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Wallet"];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_wallet_ledger: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your mineral ledger */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "delta": -100,
+                     *           "reason": "award_given",
+                     *           "subject": {
+                     *             "kind": "LIST",
+                     *             "id": "a41c09e7b2d5"
+                     *           },
+                     *           "award": "gg",
+                     *           "note": null,
+                     *           "created_at": "2026-11-24T21:14:08.512345Z"
+                     *         },
+                     *         {
+                     *           "delta": 10,
+                     *           "reason": "posted",
+                     *           "subject": {
+                     *             "kind": "REVIEW",
+                     *             "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"
+                     *           },
+                     *           "award": null,
+                     *           "note": null,
+                     *           "created_at": "2026-11-24T20:02:51.100231Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true,
+                     *       "next_before": "2026-11-24T20:02:51.100231Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["LedgerEntry"][];
+                        has_more: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Pass it as `before` for the next page; null on the last.
+                         */
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `insufficient_scope` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_awards_catalog: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The awards */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `public, max-age=3600`: the catalog changes only with a release. */
+                    "Cache-Control"?: string;
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "gg",
+                     *           "name": "GG",
+                     *           "cost": 100
+                     *         },
+                     *         {
+                     *           "id": "clutch",
+                     *           "name": "Clutch Play",
+                     *           "cost": 150
+                     *         },
+                     *         {
+                     *           "id": "pixel_perfect",
+                     *           "name": "Pixel Perfect",
+                     *           "cost": 250
+                     *         },
+                     *         {
+                     *           "id": "stunning",
+                     *           "name": "Stunning Shot",
+                     *           "cost": 300
+                     *         },
+                     *         {
+                     *           "id": "hidden_gem",
+                     *           "name": "Hidden Gem",
+                     *           "cost": 500
+                     *         },
+                     *         {
+                     *           "id": "legendary",
+                     *           "name": "Legendary Loot",
+                     *           "cost": 750
+                     *         },
+                     *         {
+                     *           "id": "masterpiece",
+                     *           "name": "Masterpiece",
+                     *           "cost": 1000
+                     *         },
+                     *         {
+                     *           "id": "hall_of_fame",
+                     *           "name": "Hall of Fame",
+                     *           "cost": 2000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Cheapest first. */
+                        data: components["schemas"]["AwardKind"][];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_awards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    on: "REVIEW" | "LIST" | "SCREENSHOT" | "JOURNEY";
+                    /** @description Reviews and journeys: their id; lists and screenshots: their public id. */
+                    id: string;
+                    /** @enum {string} */
+                    award: "gg" | "clutch" | "pixel_perfect" | "stunning" | "hidden_gem" | "legendary" | "masterpiece" | "hall_of_fame";
+                };
+            };
+        };
+        responses: {
+            /** @description Give an award */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "on": "REVIEW",
+                     *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+                     *         "award": "masterpiece",
+                     *         "award_name": "Masterpiece",
+                     *         "cost": 1000,
+                     *         "author_credit": 200,
+                     *         "awards": {
+                     *           "masterpiece": 3,
+                     *           "gg": 1
+                     *         },
+                     *         "balance": 1420,
+                     *         "created_at": "2026-11-24T21:14:08.512345Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GivenAward"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `insufficient_scope`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `review_not_found`; `not_found` reason `list_not_found`; `not_found` reason `screenshot_not_found`; `not_found` reason `journey_not_found` */
+            404: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `already_awarded`; `conflict` reason `insufficient_minerals`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

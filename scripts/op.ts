@@ -9,6 +9,7 @@ import { purgeRetention } from '../shared/retention/purge.js';
 import { isRole, ROLES, setRole } from '../shared/moderation/staff-roles.js';
 import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
 import { KEY_COMMANDS } from './op-keys.js';
+import { MINERAL_COMMANDS } from './op-minerals.js';
 import { DEMO_DEFAULTS, demoCounts, seedDemoData } from './demo-data.js';
 import { runWithDatabase } from './with-database.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
@@ -18,6 +19,7 @@ type Command = OpCommand;
 const COMMANDS: Record<string, Command> = {
   ...ARCADE_COMMANDS,
   ...KEY_COMMANDS,
+  ...MINERAL_COMMANDS,
   'catalog import': {
     summary: 'import upstream catalog data (IGDB shape, JSON lines; see the README); safe to repeat',
     args: 'FILE',
@@ -52,7 +54,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'retention purge': {
     summary:
-      'delete removed games after 180 days, expired aliases and development URLs, retired keys, ended limit windows, expired idempotency keys, data events past 30 days, old uses of daily caps (as the daily job)',
+      'delete removed games after 180 days, expired aliases and development URLs, retired keys, ended limit windows, expired idempotency keys, data events past 30 days, old uses of daily caps, notifications past 90 days (as the daily job)',
     async run(knex, config) {
       const report = await purgeRetention(knex, createMediaStorage(config));
       console.log(
@@ -61,7 +63,8 @@ const COMMANDS: Record<string, Command> = {
           `${report.retired_keys} retired key(s), ${report.expired_limits} ended limit window(s), ` +
           `${report.expired_idempotency_keys} expired idempotency key(s), ` +
           `${report.expired_data_events} data event(s) past 30 days, ` +
-          `${report.expired_rolling_uses} use(s) of daily caps past their window`,
+          `${report.expired_rolling_uses} use(s) of daily caps past their window, ` +
+          `${report.expired_notifications} notification(s) past 90 days`,
       );
     },
   },

@@ -8,6 +8,8 @@ import { catalog } from './catalog.js';
 import { dataEvents } from './data-events.js';
 import { images } from './images.js';
 import { stack } from './stack.js';
+import { history } from './history.js';
+import { notifications } from './notifications.js';
 
 export const scenarios: Record<string, Scenario> = {
   stack,
@@ -19,4 +21,6 @@ export const scenarios: Record<string, Scenario> = {
   people,
   content,
   'data-events': dataEvents,
+  history,
+  notifications,
 };

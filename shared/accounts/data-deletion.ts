@@ -78,6 +78,8 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   images: 'layout images, pictures and icons: removed through their own routes (unnamed layout images after 7 days)',
   image_uploads: 'uploads in flight, gone within minutes',
   mineral_balances: 'the account’s standing, not content',
+  mineral_ledger:
+    'the account’s minerals: its balance is the ledger’s sum, and what deleted content earned is taken back by its own row',
   verifications: 'the badge others vouched for',
   follows: 'the social graph: changed through the /social routes',
   arcade_apps: 'published games: removed through POST /account/apps/{id}/arcade/remove, kept 180 days as evidence',
@@ -94,16 +96,23 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   moderator_actions: 'staff’s audit record of moderator actions',
   publisher_blocks: 'moderation’s decision about the account, like infractions',
   library_counts: 'a count the database keeps from the entries: deleting them brings it down',
+  notification_sequences:
+    'the notification stream’s counter: it must keep growing, or a stream resuming after a number would miss what follows',
 };
 
 /**
  * Content only `everything` removes, having no category of its own. Likes are no category's: the spec's
  * categories name what a person wrote, and a like is neither a comment nor a thing of their own. Their
- * deletion takes each like off its thing's count (a trigger on `likes`).
+ * deletion takes each like off its thing's count (a trigger on `likes`). The notifications the account
+ * received are no one's writing either, and nothing needs them kept; those it caused others go with what
+ * caused them (a deleted comment or thing takes them by trigger).
  */
 const EVERYTHING_ALSO: OwnedTable[] = [
   { table: 'drafts', owner: 'account_id', where: { kind: 'note' } },
   { table: 'likes', owner: 'account_id' },
+  // Awards given, like likes: their deletion takes them off each thing's count, and refunds no one.
+  { table: 'awards', owner: 'giver_id' },
+  { table: 'notifications', owner: 'account_id' },
 ];
 
 export function tablesOf(category: DeletionCategory): OwnedTable[] {

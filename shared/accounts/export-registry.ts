@@ -259,6 +259,14 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    // What the account was told; `actor_id` names who did it, as `following` names followees.
+    key: 'notifications',
+    table: 'notifications',
+    owner: 'account_id',
+    columns: ['id', 'kind', 'actor_id', 'subject_kind', 'subject_id', 'data', 'created_at', 'read_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'arcade_games',
     table: 'arcade_apps',
     owner: 'account_id',
@@ -297,8 +305,23 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     key: 'minerals',
     table: 'mineral_balances',
     owner: 'account_id',
-    columns: ['balance', 'level', 'updated_at'],
+    columns: ['balance', 'level', 'lifetime', 'updated_at'],
     orderBy: 'updated_at',
+  },
+  {
+    key: 'mineral_ledger',
+    table: 'mineral_ledger',
+    owner: 'account_id',
+    columns: ['delta', 'reason', 'subject_kind', 'subject_id', 'award', 'note', 'created_at'],
+    orderBy: 'id',
+  },
+  {
+    // The thing by its row id, as `likes` names it.
+    key: 'awards_given',
+    table: 'awards',
+    owner: 'giver_id',
+    columns: ['award', 'subject_kind', 'subject_id', 'cost', 'created_at'],
+    orderBy: 'created_at',
   },
   {
     key: 'verification',
@@ -358,6 +381,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   moderator_actions: 'staff’s audit record of what moderators did, read by staff only',
   library_counts:
     'the number of library entries, kept by the database to hold the 20,000 limit; the entries are exported',
+  notification_sequences: 'a counter ordering the notification stream; the notifications are exported',
 };
 
 /** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */
@@ -372,6 +396,7 @@ export const ACCOUNT_COLUMNS = [
   'birth_date_confirmed_by',
   'two_factor_enabled_at',
   'username_changed_at',
+  'record_history',
   'created_at',
   'updated_at',
 ];

@@ -14,6 +14,8 @@
 // - Data events delivered or failed more than 30 days ago, with their attempts (the delivery log keeps 30
 //   days); events still pending or held stay, they are owed to the game.
 // - Uses of the rolling caps (reviews a day...) older than the longest window.
+// - Views of a person's history older than its 90 days or past its 500 newest (no read shows them).
+// - Notifications older than 90 days (NOTIFICATION_RETENTION_DAYS; a collapsed like's time is its latest).
 import type { Knex } from 'knex';
 import { purgeRetiredKeys } from '../identity/signing-keys.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
@@ -22,6 +24,8 @@ import { REMOVED_EVIDENCE_DAYS } from '../arcade/rows.js';
 import { purgeExpiredIdempotencyKeys } from '../platform/idempotency/idempotency-keys.js';
 import { purgeDeliveryLog } from '../arcade/delivery-log.js';
 import { purgeRollingUses } from '../platform/rate-limits/rolling-cap.js';
+import { purgeViews } from '../history/history.js';
+import { NOTIFICATION_RETENTION_DAYS } from '../notifications/rows.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */
@@ -37,6 +41,8 @@ export interface PurgeReport {
   expired_idempotency_keys: number;
   expired_data_events: number;
   expired_rolling_uses: number;
+  expired_views: number;
+  expired_notifications: number;
 }
 
 const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_screenshot'];
@@ -72,6 +78,10 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(knex, now);
   const dataEvents = await purgeDeliveryLog(knex, now);
   const rollingUses = await purgeRollingUses(knex);
+  const views = await purgeViews(knex, now);
+  const notifications = await knex('notifications')
+    .where('created_at', '<', new Date(now - NOTIFICATION_RETENTION_DAYS * DAY_MS))
+    .delete();
   return {
     removed_games: games,
     game_images: images.length,
@@ -82,5 +92,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     expired_idempotency_keys: idempotencyKeys,
     expired_data_events: dataEvents,
     expired_rolling_uses: rollingUses,
+    expired_views: views,
+    expired_notifications: notifications,
   };
 }

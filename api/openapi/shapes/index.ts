@@ -17,4 +17,7 @@ import './journal.js';
 import './reviews.js';
 import './lists.js';
 import './likes-comments.js';
+import './notifications.js';
 import './screenshots.js';
+import './history.js';
+import './wallet.js';
