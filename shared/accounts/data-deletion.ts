@@ -98,6 +98,7 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   library_counts: 'a count the database keeps from the entries: deleting them brings it down',
   notification_sequences:
     'the notification stream’s counter: it must keep growing, or a stream resuming after a number would miss what follows',
+  notification_listeners: 'which processes have a notification stream of the account open: it goes when they close',
 };
 
 /**

@@ -382,6 +382,7 @@ export const NOT_EXPORTED: Record<string, string> = {
   library_counts:
     'the number of library entries, kept by the database to hold the 20,000 limit; the entries are exported',
   notification_sequences: 'a counter ordering the notification stream; the notifications are exported',
+  notification_listeners: 'which processes have a notification stream of the account open, for a minute at most',
 };
 
 /** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */

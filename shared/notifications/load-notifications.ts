@@ -145,3 +145,26 @@ export async function readersWithNews(
   );
   return rows.map((row) => row.account_id);
 }
+
+/**
+ * This process listens for `accountId` (migration notification_listeners): notifications to them NOTIFY
+ * once this has committed. A writer whose trigger looked before then sends nothing and may commit after the
+ * stream's first read; the hub reads once more a moment later for it.
+ */
+export async function listenFor(knex: Knex, accountId: string, listener: string): Promise<void> {
+  await knex.raw(
+    `INSERT INTO notification_listeners (account_id, listener) VALUES (?, ?)
+     ON CONFLICT (account_id, listener) DO UPDATE SET seen_at = now()`,
+    [accountId, listener],
+  );
+}
+
+/** This process no longer streams to `accountId`. */
+export async function stopListeningFor(knex: Knex, accountId: string, listener: string): Promise<void> {
+  await knex('notification_listeners').where({ account_id: accountId, listener }).delete();
+}
+
+/** This process still streams to the accounts it listed: their rows stay fresh (a minute without is dead). */
+export async function stillListening(knex: Knex, listener: string): Promise<void> {
+  await knex('notification_listeners').where({ listener }).update({ seen_at: knex.fn.now() });
+}

@@ -8,10 +8,21 @@
 // A NOTIFY sent while the listening connection reconnects is lost; every few seconds one statement asks, for
 // every account streamed to here, whether anything committed past what its streams have sent, and wakes
 // those accounts (the same re-read covers a read that failed).
+//
+// Only notifications to people with a stream open NOTIFY at all (migration notification_listeners): the hub
+// records each account it streams to, keeps the rows fresh with its re-read, and removes an account's row
+// when its last stream here closes.
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Signals } from '../platform/jobs/signals.js';
 import type { Logger } from '../platform/logger.js';
-import { notificationsAfter, readersWithNews } from './load-notifications.js';
+import {
+  listenFor,
+  notificationsAfter,
+  readersWithNews,
+  stillListening,
+  stopListeningFor,
+} from './load-notifications.js';
 import { notificationEvent, presentNotification } from './presenters.js';
 import { NOTIFICATION_CHANNEL } from './rows.js';
 
@@ -21,6 +32,8 @@ export const STREAM_REREAD_MS = 10_000;
 export const STREAM_PAGE = 100;
 /** Accounts per statement of the re-read. */
 const REREAD_BATCH = 1000;
+/** After an account's first stream here opens: one more read, for a writer that committed as it did. */
+const SETTLE_MS = 1000;
 
 /** One open stream as the hub sees it. */
 export interface StreamSink {
@@ -74,6 +87,8 @@ export class NotificationHub {
   private listening: Promise<void> | null = null;
   private rereads: NodeJS.Timeout | null = null;
   private readonly onSignal = (accountId: string) => this.wake(accountId);
+  /** This process's name in notification_listeners. */
+  private readonly listener = randomUUID();
 
   constructor(
     private readonly signals: Signals,
@@ -95,8 +110,17 @@ export class NotificationHub {
     });
     await this.listening;
     let feed = this.feeds.get(accountId);
+    const first = !feed;
     if (!feed) this.feeds.set(accountId, (feed = { sinks: new Set(), reading: false, again: false }));
     feed.sinks.add(sink);
+    if (first) {
+      // Before the first read: notifications to this account NOTIFY from here on. Failing that, the slow
+      // re-read still delivers them.
+      await listenFor(this.knex, accountId, this.listener).catch((error: unknown) =>
+        this.log.warn({ err: error, account_id: accountId }, 'could not listen for notifications'),
+      );
+      setTimeout(() => this.wake(accountId), SETTLE_MS).unref();
+    }
     openStreams += 1;
     if (!this.rereads) {
       this.rereads = setInterval(() => void this.reread(), STREAM_REREAD_MS);
@@ -109,7 +133,12 @@ export class NotificationHub {
       removed = true;
       openStreams -= 1;
       feed.sinks.delete(sink);
-      if (feed.sinks.size === 0 && this.feeds.get(accountId) === feed) this.feeds.delete(accountId);
+      if (feed.sinks.size === 0 && this.feeds.get(accountId) === feed) {
+        this.feeds.delete(accountId);
+        stopListeningFor(this.knex, accountId, this.listener).catch((error: unknown) =>
+          this.log.warn({ err: error, account_id: accountId }, 'could not stop listening for notifications'),
+        );
+      }
       if (this.feeds.size === 0 && this.rereads) {
         clearInterval(this.rereads);
         this.rereads = null;
@@ -163,6 +192,7 @@ export class NotificationHub {
   private async reread(): Promise<void> {
     const reached = [...this.feeds].map(([accountId, feed]) => ({ accountId, seq: lowest(feed.sinks) }));
     try {
+      await stillListening(this.knex, this.listener);
       for (let i = 0; i < reached.length; i += REREAD_BATCH) {
         for (const accountId of await readersWithNews(this.knex, reached.slice(i, i + REREAD_BATCH))) {
           this.wake(accountId);

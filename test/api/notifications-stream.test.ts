@@ -5,7 +5,9 @@
 // a gap. Two processes on one database: test/processes/notification-stream.test.ts.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
+import pg from 'pg';
 import { notify } from '../../shared/notifications/notify.js';
+import { NOTIFICATION_CHANNEL } from '../../shared/notifications/rows.js';
 import type { NotificationInput } from '../../shared/notifications/rows.js';
 import { openNotificationStreams, STREAM_PAGE, STREAM_REREAD_MS } from '../../shared/notifications/stream-hub.js';
 import { db } from '../../shared/platform/db/knex.js';
@@ -153,6 +155,42 @@ describe('notifications: the live stream', () => {
     await notify(db(), commented(reader, actor));
     await until(async () => notificationsOf(fresh).length === 1 && notificationsOf(beyond).length === 1, 2000);
     expect(notificationsOf(beyond)).to.deep.equal(notificationsOf(fresh));
+  });
+
+  it('announces only notifications to someone with a stream open, and stops when the last one closes', async () => {
+    const reader = await namedPerson(app.client, 'ns_gate');
+    const actor = await namedPerson(app.client, 'ns_gate_actor');
+    const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    try {
+      await listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      const listening = () => db()('notification_listeners').where({ account_id: reader.account.id }).count({ n: '*' });
+      // No stream: written, read later, no NOTIFY (NOTIFYing transactions commit one at a time).
+      await notify(db(), commented(reader, actor));
+      const marker = await namedPerson(app.client, 'ns_gate_marker');
+      const markerStream = stream(marker);
+      await until(async () => markerStream.events.length > 0);
+      await notify(db(), commented(marker, actor));
+      await until(async () => heard.includes(marker.account.id));
+      expect(heard).to.not.include(reader.account.id);
+      // A stream open: announced. Two streams, one closed: still. Both closed: the row goes.
+      const first = stream(reader);
+      const second = stream(reader);
+      await until(async () => first.events.length > 0 && second.events.length > 0);
+      expect(Number((await listening())[0].n)).to.equal(1);
+      await notify(db(), commented(reader, actor));
+      await until(async () => heard.includes(reader.account.id));
+      first.close();
+      heard.length = 0;
+      await notify(db(), commented(reader, actor));
+      await until(async () => heard.includes(reader.account.id));
+      second.close();
+      await until(async () => Number((await listening())[0].n) === 0);
+    } finally {
+      await listener.end();
+    }
   });
 
   it('delivers a notification whose NOTIFY was lost by the slow re-read', async function () {

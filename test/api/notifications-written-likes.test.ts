@@ -3,6 +3,7 @@
 // whose time and actor move to the latest like and which becomes unread again; 20 parallel likes by 20
 // people make exactly one with count 20, also when they open a new window; a like after the hour starts a
 // new one (stored times moved back, never slept); unliking removes nothing.
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
 import { NOTIFICATION_CHANNEL } from '../../shared/notifications/rows.js';
@@ -76,6 +77,8 @@ describe('notifications: likes and their collapsing', () => {
       const heard: string[] = [];
       listener.on('notification', (message) => heard.push(message.payload ?? ''));
       await listener.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
+      // Only people with a stream open are announced (migration notification_listeners).
+      await db()('notification_listeners').insert({ account_id: owner.account.id, listener: randomUUID() });
       await like(second.site, review);
       for (let i = 0; i < 40 && heard.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(heard, 'a collapse is announced like a new notification').to.include(owner.account.id);
