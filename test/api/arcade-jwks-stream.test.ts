@@ -13,6 +13,7 @@ import { signedInClient } from '../helpers/factories.js';
 import type { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 import { until } from '../helpers/wait.js';
+import { parseEvents } from '../helpers/event-stream.js';
 
 /** Opens the play stream with the site's cookie and collects its events. */
 function openStream(base: string, site: SiteClient, playId: string) {
@@ -26,15 +27,9 @@ function openStream(base: string, site: SiteClient, playId: string) {
       resolve(response.statusCode ?? 0);
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
+        const parsed = parseEvents(buffer + chunk);
+        buffer = parsed.rest;
+        events.push(...parsed.events.map(({ event, data }) => ({ event, data })));
       });
     });
   });

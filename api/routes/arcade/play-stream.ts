@@ -12,6 +12,7 @@ import type { JobReplies } from '../../../shared/platform/jobs/request-reply.js'
 import { isUuid } from '../../../shared/platform/validation/uuid.js';
 import type { AppContext } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';
+import { answerEventStream } from '../../event-stream.js';
 
 export const STREAM_RECHECK_MS = 10_000;
 
@@ -86,12 +87,5 @@ export async function openPlayStream(ctx: AppContext, playId: string): Promise<v
     stream.end();
   }
   ctx.req.on('close', finish);
-  ctx.req.socket.setTimeout(0);
-  ctx.set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Accel-Buffering': 'no',
-  });
-  ctx.status = 200;
-  ctx.body = stream;
+  answerEventStream(ctx, stream);
 }

@@ -14,6 +14,7 @@ import { invalidRequest } from '../../../shared/platform/errors.js';
 import type { JobReplies } from '../../../shared/platform/jobs/request-reply.js';
 import type { AppContext } from '../../context.js';
 import { sessionCaller } from '../../middleware/access.js';
+import { answerEventStream } from '../../event-stream.js';
 
 /** Comment lines that keep proxies from closing an idle stream (and find dead clients: their buffer fills). */
 export const KEEP_ALIVE_MS = 20_000;
@@ -114,12 +115,5 @@ export async function openNotificationStream(ctx: AppContext): Promise<void> {
     keepAlive.unref();
   }
 
-  ctx.req.socket.setTimeout(0);
-  ctx.set({
-    'Content-Type': 'text/event-stream; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'X-Accel-Buffering': 'no',
-  });
-  ctx.status = 200;
-  ctx.body = stream;
+  answerEventStream(ctx, stream);
 }
