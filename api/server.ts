@@ -12,6 +12,7 @@ import { QUEUES } from '../shared/platform/jobs/queue.js';
 import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { createApp } from './app.js';
 import { closeServer } from './close-server.js';
+import { endEventStreams } from './event-stream.js';
 
 const config = configOrExit();
 const log = logger().child({ process: 'web' });
@@ -38,6 +39,8 @@ server.listen(config.port, config.host, () => {
 });
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
+  // Streams would hold their connections until the deadline; ended, their clients reconnect elsewhere.
+  endEventStreams();
   await closeServer(server, config.shutdownTimeoutMs);
   // The last views gathered for the history, before the database goes.
   await app.context.services.views.flush();

@@ -72,4 +72,18 @@ describe('notifications across two web processes', function () {
       stream.close();
     }
   });
+
+  it('ends its streams when it shuts down, so it exits long before its deadline and the client can reconnect', async () => {
+    const { web, base } = await startWeb();
+    running.push(web);
+    const reader = await signedIn(base, 'np_shutdown');
+    const stream = notificationStream(base, reader);
+    expect((await stream.head).status).to.equal(200);
+    await until(async () => stream.events.length > 0);
+    const stopping = Date.now();
+    // The shutdown's deadline is 10 s (SHUTDOWN_TIMEOUT_MS): an open stream used to hold the process that long.
+    await Promise.all([web.stop(), stream.ended]);
+    expect(Date.now() - stopping).to.be.lessThan(5000);
+    expect((await web.exited).code).to.equal(0);
+  });
 });
