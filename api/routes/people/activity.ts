@@ -5,11 +5,11 @@ import { gameIdBySlug } from '../../../shared/catalog/games.js';
 import { notFound } from '../../../shared/platform/errors.js';
 import {
   ACTIVITY_KINDS,
-  gameSessionTotals,
   readActivity,
   readPersonActivity,
   type ActivityFilters,
 } from '../../../shared/people/activity.js';
+import { gameSessionTotals } from '../../../shared/people/game-sessions.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import type { AppContext } from '../../context.js';
 import { scoped } from '../../middleware/access.js';
