@@ -46,8 +46,15 @@ export function conditionalReads(): Middleware<AppState> {
       }
     }
     if (!read || ctx.status !== 200) return;
-    const tag = ctx.response.get('ETag') || entityTag(ctx.body, ctx.response.type);
-    if (!tag) return;
+    let tag = ctx.response.get('ETag');
+    if (!tag) {
+      const text = jsonText(ctx.body, ctx.response.type);
+      if (text === null) return;
+      // Koa sends the text as it is (the Content-Type it set for the object stays): serialized once, where
+      // Koa would have serialized the object again after the tag did (a page of the feed is 100 KB and more).
+      if (typeof ctx.body !== 'string') ctx.body = text;
+      tag = entityTag(text);
+    }
     ctx.set('ETag', tag);
     const wanted = ctx.get('If-None-Match');
     // Koa drops the body, Content-Type and Content-Length of a 304, and keeps every other header.
@@ -65,19 +72,20 @@ function isStream(body: object): boolean {
 }
 
 /**
- * The weak tag of a body Koa answers as JSON (an object or array, or JSON text already serialized, as the
- * reference is), or null for anything else: 22 base64url characters (132 bits) of its SHA-256.
+ * The JSON text of a body Koa answers as JSON (an object or array, or JSON text already serialized, as the
+ * reference and the feed are), or null for anything else.
  */
-export function entityTag(body: unknown, type: string): string | null {
-  let text: string | undefined;
-  if (typeof body === 'string') {
-    if (!/[/+]json$/.test(type)) return null;
-    text = body;
-  } else if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && !isStream(body)) {
-    // The very text Koa will send (it serializes with JSON.stringify, no spacing).
-    text = JSON.stringify(body) as string | undefined;
+export function jsonText(body: unknown, type: string): string | null {
+  if (typeof body === 'string') return /[/+]json$/.test(type) ? body : null;
+  if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && !isStream(body)) {
+    // The very text Koa would send (it serializes with JSON.stringify, no spacing).
+    return (JSON.stringify(body) as string | undefined) ?? null;
   }
-  if (text === undefined) return null;
+  return null;
+}
+
+/** The weak tag of a JSON text: 22 base64url characters (132 bits) of its SHA-256. */
+export function entityTag(text: string): string {
   return `W/"${createHash('sha256').update(text).digest('base64url').slice(0, 22)}"`;
 }
 

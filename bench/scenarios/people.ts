@@ -43,7 +43,7 @@ async function checkPeoplePlans(knex: Knex): Promise<string[]> {
         ...personLibraryStatement('demo_7919', reader, query, query.limit, 0),
       })),
       ...FEEDS.map(([name, filters, person]) => {
-        const { text, values } = feedStatement(knex, filters, reader, person ? 'demo_7919' : undefined);
+        const { text, values } = feedStatement(knex, filters, reader, { personName: person ? 'demo_7919' : undefined });
         return { name: `${name} (${who})`, text, values };
       }),
     ];

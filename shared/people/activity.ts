@@ -130,26 +130,28 @@ const DETAILS: Record<ActivityKind, string> = {
   entry: `'status', e.status, 'rating', e.rating`,
   list: `'list_id', l.public_id, 'title', l.title, ${reactions('l', 'LIST')}`,
   journey: `'journey_id', j.id, 'title', j.title, ${reactions('j', 'JOURNEY')}`,
-  // Media keys here: withMediaUrls turns them into URLs, which depend on the web process's settings.
+  // URLs as MediaStorage.url makes them (the base is the web process's setting, bound): a missing
+  // thumbnail's URL and sizes stay null.
   screenshot: `'screenshot_id', s.public_id, 'contains_spoilers', s.contains_spoilers, ${reactions('s', 'SCREENSHOT')},
-      'imageUrl', s.image_key,
-      'thumbnailUrl', s.thumbnail_key, 'thumbnailWidth', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_width END,
+      'imageUrl', CAST(:media_base AS text) || '/' || s.image_key,
+      'thumbnailUrl', CAST(:media_base AS text) || '/' || s.thumbnail_key,
+      'thumbnailWidth', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_width END,
       'thumbnailHeight', CASE WHEN s.thumbnail_key IS NOT NULL THEN s.thumbnail_height END`,
 };
 
 /**
- * SQL: the picked items `x` as one json array, in the page's order, each item shaped as the spec shows
- * it: the web process parses one json value far more cheaply than eighteen columns a row (for a page of
- * 51 items, about 190 against 400 to 650 microseconds of its CPU) and needs no presenter but for media
- * URLs. Each item is built by a subquery on its own kind's table, in a CASE on the kind, so PostgreSQL
- * runs only that one per item: as a lateral join per kind, every item stepped through all six (15% more
- * of the statement's time for the global feed); as plain joins, every item probed all six tables. Only
- * the kinds the page can hold are named. `person`: the page is of the statement's person, whose name
- * every item carries, so no author is looked up per item.
+ * SQL: the page as the spec shows it, its JSON text whole: `data` (the first `limit` of the picked items
+ * `x`, one more than the page was picked to tell `has_more`), `has_more` and `next_before`. The web
+ * process sends the text as it is: parsing a page (100 KB and more with long reviews) and serializing it
+ * again was most of its work on a feed read. Each item is built by a subquery on its own kind's table, in
+ * a CASE on the kind, so PostgreSQL runs only that one per item: as a lateral join per kind, every item
+ * stepped through all six (15% more of the statement's time for the global feed); as plain joins, every
+ * item probed all six tables. Only the kinds the page can hold are named. `person`: the page is of the
+ * statement's person, whose name every item carries, so no author is looked up per item.
  */
-function pageJson(kinds: readonly ActivityKind[], order: string, person: boolean): string {
-  const common = `'id', x.id, 'kind', x.kind, 'username', a.username, 'game_id', x.game_id,
-      'created_at', to_char(x.created_at AT TIME ZONE 'UTC', :timestamp)`;
+function pageJson(kinds: readonly ActivityKind[], order: string, person: boolean, limit: number): string {
+  const created = `to_char(x.created_at AT TIME ZONE 'UTC', :timestamp)`;
+  const common = `'id', x.id, 'kind', x.kind, 'username', a.username, 'game_id', x.game_id, 'created_at', ${created}`;
   const item = (kind: ActivityKind) => {
     const { table, alias } = SUBJECTS[kind];
     return `
@@ -161,16 +163,21 @@ function pageJson(kinds: readonly ActivityKind[], order: string, person: boolean
     : 'LEFT JOIN LATERAL (SELECT a.username FROM accounts a WHERE a.id = x.account_id LIMIT 1) a ON true';
   // An item whose subject is gone is HIDDEN and never picked; were one read mid-change, it shows its
   // common fields rather than a null in the list.
-  return `SELECT coalesce(json_agg(coalesce(CASE x.kind ${kinds.map(item).join('')} END, json_build_object(${common}))
-    ORDER BY ${order}), '[]') AS items
-  FROM picked x ${author}`;
+  const items = `json_agg(coalesce(CASE x.kind ${kinds.map(item).join('')} END, json_build_object(${common}))
+    ORDER BY ${order}) FILTER (WHERE x.n <= ${limit})`;
+  return `SELECT json_build_object('data', coalesce(${items}, '[]'), 'has_more', count(*) > ${limit},
+    'next_before', CASE WHEN count(*) > ${limit} THEN max(${created}) FILTER (WHERE x.n = ${limit}) END)::text AS page
+  FROM (SELECT x.*, row_number() OVER (ORDER BY ${order}) AS n FROM picked x) x ${author}`;
 }
 
-interface FeedItem {
-  id: string;
-  kind: ActivityKind;
-  created_at: string;
-  [field: string]: unknown;
+/** Who and what a feed statement reads beyond the filters. */
+interface FeedContext {
+  /** The feed is of the person so named, looked up in the same statement (readPersonActivity). */
+  personName?: string;
+  /** What `q` matched, found first (activity-branches.ts). */
+  matches?: TextMatches;
+  /** MediaStorage's public base: captures' keys become URLs in the statement. */
+  mediaBase?: string;
 }
 
 /**
@@ -250,8 +257,7 @@ export function feedStatement(
   knex: Knex,
   filters: ActivityFilters,
   readerId: string | null,
-  personName?: string,
-  matches?: TextMatches,
+  { personName, matches, mediaBase = '' }: FeedContext = {},
 ) {
   const person = personName !== undefined;
   if (filters.offset !== undefined && filters.kinds?.length !== 1) {
@@ -295,16 +301,17 @@ export function feedStatement(
     }
   }
   const picked = `picked AS MATERIALIZED (${page})`;
-  const items = pageJson(filters.kinds ?? ACTIVITY_KINDS, order, person);
+  const items = pageJson(filters.kinds ?? ACTIVITY_KINDS, order, person, Math.trunc(filters.limit));
   const text = person
     ? `WITH person AS MATERIALIZED (${personLookup(':person_name', ':person_reader')}), ${picked}
-       SELECT person.*, (${items}) AS items FROM person`
+       SELECT person.*, (${items}) AS page FROM person`
     : `WITH ${picked} ${items}`;
   // The format is a value, not text of the query: its colons would read as named bindings.
   const values = {
     ...bindings,
     ...(person ? { person_name: personName, person_reader: readerId ?? NOBODY } : {}),
     offset: filters.offset ?? 0,
+    media_base: mediaBase,
     timestamp: 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"',
   };
   const native = knex.raw(text, values).toSQL().toNative();
@@ -327,26 +334,21 @@ async function textMatches(knex: Knex, filters: ActivityFilters, person: boolean
   return findTextMatches(knex, q, possibleKinds(filters), filters.limit);
 }
 
-/** A page of the feed as the spec shows it, from the statement's items (one more than the limit asks). */
-function feedPage(items: FeedItem[], filters: ActivityFilters, mediaUrl: (key: string) => string) {
-  const page = items.slice(0, filters.limit);
-  return {
-    data: page.map((item) => withMediaUrls(item, mediaUrl)),
-    has_more: items.length > filters.limit,
-    next_before: items.length > filters.limit ? page.at(-1)!.created_at : null,
-  };
-}
+/** The feed's page as JSON text (the spec's `{ data, has_more, next_before }`), to send as it is. */
+export type FeedPageJson = string;
+
+const EMPTY_PAGE: FeedPageJson = JSON.stringify({ data: [], has_more: false, next_before: null });
 
 export async function readActivity(
   knex: Knex,
   readerId: string | null,
   filters: ActivityFilters,
-  mediaUrl: (key: string) => string,
-) {
+  mediaBase: string,
+): Promise<FeedPageJson> {
   const matches = await textMatches(knex, filters, false);
-  const { name, text, values } = feedStatement(knex, filters, readerId, undefined, matches);
-  const [{ items }] = (await queryPrepared(knex, name, text, values)) as unknown as Array<{ items: FeedItem[] }>;
-  return feedPage(items, filters, mediaUrl);
+  const { name, text, values } = feedStatement(knex, filters, readerId, { matches, mediaBase });
+  const [{ page }] = (await queryPrepared(knex, name, text, values)) as unknown as Array<{ page: FeedPageJson }>;
+  return page;
 }
 
 /**
@@ -359,21 +361,14 @@ export async function readPersonActivity(
   name: string,
   readerId: string | null,
   filters: ActivityFilters,
-  mediaUrl: (key: string) => string,
-): Promise<{ person: FoundPerson | null; page: ReturnType<typeof feedPage> }> {
+  mediaBase: string,
+): Promise<{ person: FoundPerson | null; page: FeedPageJson }> {
   // Bad filters are refused before a name that cannot be anyone's is 404.
-  const statement = feedStatement(knex, filters, readerId, name);
+  const statement = feedStatement(knex, filters, readerId, { personName: name, mediaBase });
   const row = couldBeUsername(name)
     ? (await queryPrepared(knex, statement.name, statement.text, statement.values))[0]
     : undefined;
-  if (!row) return { person: null, page: feedPage([], filters, mediaUrl) };
-  const { items, ...person } = row as { items: FeedItem[] } & Record<string, unknown>;
-  return { person: foundPerson(person, readerId), page: feedPage(items, filters, mediaUrl) };
-}
-
-/** A capture's media keys as URLs (null stays null, and so do the sizes of a missing thumbnail). */
-function withMediaUrls(item: FeedItem, mediaUrl: (key: string) => string): FeedItem {
-  if (item.kind !== 'screenshot') return item;
-  const url = (key: unknown) => (typeof key === 'string' ? mediaUrl(key) : null);
-  return { ...item, imageUrl: url(item.imageUrl), thumbnailUrl: url(item.thumbnailUrl) };
+  if (!row) return { person: null, page: EMPTY_PAGE };
+  const { page, ...person } = row as { page: FeedPageJson } & Record<string, unknown>;
+  return { person: foundPerson(person, readerId), page };
 }

@@ -64,6 +64,7 @@ describe('image.process', function () {
       get: (key) => media.get(key),
       delete: (key) => media.delete(key),
       url: (key) => media.url(key),
+      publicBaseUrl: media.publicBaseUrl,
       async put(key, body, type) {
         written.push(key);
         await db()('image_uploads').where({ id }).delete();

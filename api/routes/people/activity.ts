@@ -8,6 +8,7 @@ import {
   readActivity,
   readPersonActivity,
   type ActivityFilters,
+  type FeedPageJson,
 } from '../../../shared/people/activity.js';
 import { gameSessionTotals } from '../../../shared/people/game-sessions.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
@@ -73,15 +74,20 @@ async function feed(ctx: AppContext, query: Query, extra: Partial<ActivityFilter
   const names = [...(profile ? [profile] : []), ...(profiles ?? [])];
   const filters = { ...rest, gameId: await gameIdOf(ctx, game), ...extra };
   const readerId = ctx.state.caller?.account.id ?? null;
-  const mediaUrl = (key: string) => media.url(key);
   if (names.length === 1) {
     // One person: the person and their items in one statement; a name hidden or unknown is 404.
-    const { person, page } = await readPersonActivity(knex, names[0], readerId, filters, mediaUrl);
+    const { person, page } = await readPersonActivity(knex, names[0], readerId, filters, media.publicBaseUrl);
     seenPerson(person, readerId);
     return page;
   }
   const authorIds = names.length ? await authors(ctx, names) : undefined;
-  return readActivity(knex, readerId, { ...filters, authorIds }, mediaUrl);
+  return readActivity(knex, readerId, { ...filters, authorIds }, media.publicBaseUrl);
+}
+
+/** Answers a page's JSON text as it is (the feed builds it whole: activity.ts). */
+function answerPage(ctx: AppContext, page: FeedPageJson): void {
+  ctx.type = 'application/json';
+  ctx.body = page;
 }
 
 export function activityRoutes(api: VersionedRoutes): void {
@@ -91,7 +97,7 @@ export function activityRoutes(api: VersionedRoutes): void {
     validate({ query: feedQuery }),
     PEOPLE_COLLECTION_DOCS.activity,
     async (ctx) => {
-      ctx.body = await feed(ctx, ctx.state.input.query as unknown as Query);
+      answerPage(ctx, await feed(ctx, ctx.state.input.query as unknown as Query));
     },
   );
 
@@ -106,7 +112,7 @@ export function activityRoutes(api: VersionedRoutes): void {
       // Only reviews and sessions live here; asking for other kinds alone finds nothing.
       const kinds = (query.kinds ?? ['review', 'session']).filter((kind) => kind === 'review' || kind === 'session');
       if (kinds.length) {
-        ctx.body = await feed(ctx, { ...query, kinds, profile: username, profiles: undefined });
+        answerPage(ctx, await feed(ctx, { ...query, kinds, profile: username, profiles: undefined }));
         return;
       }
       await authors(ctx, [username]);
@@ -123,11 +129,12 @@ export function activityRoutes(api: VersionedRoutes): void {
       const gameId = await gameIdBySlug(ctx.services.knex, ctx.state.input.params.slug as string);
       if (gameId === undefined) throw notFound('No game has this slug.');
       const readerId = ctx.state.caller?.account.id ?? null;
-      const [items, totals] = await Promise.all([
+      const [page, totals] = await Promise.all([
         feed(ctx, ctx.state.input.query as unknown as Query, { gameId }),
         gameSessionTotals(ctx.services.knex, gameId, readerId),
       ]);
-      ctx.body = { ...items, totals };
+      // The page's object, closed by its last brace, takes the totals as its last member.
+      answerPage(ctx, `${page.slice(0, page.lastIndexOf('}'))}, "totals": ${JSON.stringify(totals)}}`);
     },
   );
 }

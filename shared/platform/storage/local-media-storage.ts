@@ -34,7 +34,7 @@ export class LocalMediaStorage implements MediaStorage {
   /** The folder is created on the first write, so building the storage touches no disk. */
   constructor(
     readonly root: string,
-    private readonly publicBaseUrl: string,
+    readonly publicBaseUrl: string,
   ) {}
 
   private file(key: string): string {

@@ -20,6 +20,8 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /** The stable public URL of a stored object (`config.media.publicBaseUrl` + '/' + key). */
   url(key: string): string;
+  /** That base, no trailing slash: statements that build many URLs (the feed) join it to keys themselves. */
+  readonly publicBaseUrl: string;
 }
 
 /** Unprocessed uploads wait under this prefix; nothing under it is ever served. */

@@ -24,7 +24,7 @@ export class S3MediaStorage implements MediaStorage {
 
   constructor(
     settings: S3Settings,
-    private readonly publicBaseUrl: string,
+    readonly publicBaseUrl: string,
   ) {
     this.bucket = settings.bucket;
     this.client = new S3Client({
