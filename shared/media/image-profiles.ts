@@ -77,8 +77,8 @@ export const IMAGE_PROFILES: Record<ImageProfileName, ImageProfile> = {
     ...COMMON,
     // Stills only: a GIF is an animation's format.
     formats: ['jpeg', 'png', 'webp', 'avif'],
-    // WebP: AVIF took 3.5 to 6 s for a 4K capture on one core at the effort layout images use (1 s at
-    // effort 0), WebP 0.8 s at a similar size (about 830 KB for a photo-like 3840x2160), against 1.5 s
+    // WebP: AVIF took 3.5 to 6 s for a 4K capture on one core at the effort layout images then used (1 s
+    // at effort 0), WebP 0.3 s at a similar size (about 860 KB for a photo-like 3840x2160), against 1.5 s
     // end to end for the whole upload.
     stillFormat: 'webp',
     still: { targetBytes: 1 * MiB, maxBytes: 4 * MiB },
