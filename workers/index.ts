@@ -11,6 +11,7 @@ import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { jobHandlers } from './jobs/index.js';
 import { missingHandlers, subscribeAll } from './worker.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
+import { closePooledClients } from '../shared/platform/net/pinned-client.js';
 
 const config = configOrExit();
 const log = logger().child({ process: 'worker' });
@@ -39,6 +40,8 @@ const images = new ImagePool(config.images.threads, {
 // Before announcing readiness: a SIGTERM from then on must always find its handler.
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await stopBoss(config.shutdownTimeoutMs);
+  // After the jobs: connections kept open to game servers (data events) close now, not when they idle out.
+  await closePooledClients();
   await signals.close();
   await images.close();
   mail.close();

@@ -55,6 +55,8 @@ export async function sendSignedEvent(
   const started = Date.now();
   try {
     const response = await guardedFetch(url, {
+      // A game's server takes many events: its connections stay open between them (each still checked).
+      keepAlive: true,
       method: 'POST',
       headers: { 'content-type': 'application/jwt', 'webhook-id': claims.jti },
       body: token,
@@ -78,72 +80,74 @@ function attempt(url: string, event: EventRow, deps: DeliveryDeps, knex: Knex): 
   );
 }
 
-/** The delivery log's row of one attempt (issue #21), written as the attempt ends. */
-async function logAttempt(
-  knex: Knex | Knex.Transaction,
-  eventId: string,
-  result: SendResult,
-  outcome: 'delivered' | 'retrying' | 'failed',
-): Promise<void> {
-  await knex('arcade_data_event_attempts').insert({
+/** How long an attempt holds its event: more than the guard's 10 s for the whole request. */
+export const LEASE_SECONDS = 15;
+
+/**
+ * Takes the event's lease and reads what the attempt needs, in one statement: the event, pending and not
+ * leased, and its game's live events URL (an event whose game has none is held, and left unleased).
+ */
+const CLAIM = `WITH live AS (
+    SELECT r.data_events_url AS url FROM arcade_data_events e
+    JOIN arcade_apps a ON a.app_id = e.app_id AND a.status <> 'removed'
+    JOIN arcade_releases r ON r.id = a.live_release_id
+    WHERE e.id = ? AND r.data_events_url IS NOT NULL)
+  UPDATE arcade_data_events e SET leased_until = now() + make_interval(secs => ?)
+  FROM live
+  WHERE e.id = ? AND e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
+  RETURNING e.id, e.app_id, e.player_id, e.type, e.data, e.status, e.attempts, e.redelivery, live.url`;
+
+/**
+ * The attempt's end for a delivered or failed event, in one statement: its delivery-log row (issue #21)
+ * and the event's new state, which a later attempt cannot have changed (the lease held it).
+ */
+const SETTLE = `WITH logged AS (
+    INSERT INTO arcade_data_event_attempts (event_id, attempted_at, http_status, duration_ms, error, outcome)
+    VALUES (:id, :attempted_at, :http_status, :duration_ms, :error, :outcome))
+  UPDATE arcade_data_events SET status = :outcome, attempts = :attempts, last_error = :last_error,
+    delivered_at = CASE WHEN :outcome = 'delivered' THEN now() ELSE delivered_at END,
+    failed_at = CASE WHEN :outcome = 'failed' THEN now() ELSE failed_at END,
+    leased_until = NULL, redelivery = false
+  WHERE id = :id AND status = 'pending'`;
+
+/** The delivery log's row of one attempt, as SETTLE and the retry write it. */
+function attemptRow(eventId: string, result: SendResult, outcome: 'delivered' | 'retrying' | 'failed') {
+  return {
     event_id: eventId,
     attempted_at: new Date(Date.now() - result.durationMs),
     http_status: result.status ?? null,
     duration_ms: result.durationMs,
     error: result.status !== undefined ? null : (result.error ?? 'unknown'),
     outcome,
-  });
+  };
 }
 
-/** How long an attempt holds its event: more than the guard's 10 s for the whole request. */
-export const LEASE_SECONDS = 15;
+/** Why an event could not be claimed: gone or settled, leased by another job ('done'), or held. */
+async function unclaimed(knex: Knex, eventId: string): Promise<DeliveryOutcome> {
+  const event = await knex('arcade_data_events').where({ id: eventId }).first('status', 'app_id');
+  if (!event || event.status !== 'pending') return 'done';
+  // Held: making a release with an events URL live queues it again.
+  return (await liveEventsUrl(knex, event.app_id)) ? 'done' : 'held';
+}
 
 export async function deliverDataEvent(knex: Knex, eventId: string, deps: DeliveryDeps): Promise<DeliveryOutcome> {
-  const event = (await knex('arcade_data_events').where({ id: eventId }).first()) as EventRow | undefined;
-  if (!event || event.status !== 'pending') return 'done';
-  const url = await liveEventsUrl(knex, event.app_id);
-  // Held: making a release with an events URL live queues it again.
-  if (!url) return 'held';
+  const [claimed] = (await knex.raw(CLAIM, [eventId, LEASE_SECONDS, eventId])).rows as Array<EventRow & { url: string }>;
   // Another job holds it (a sweep raced a scheduled attempt): that one reports the outcome.
-  const leased = await knex('arcade_data_events')
-    .where({ id: event.id, status: 'pending' })
-    .where((q) => q.whereNull('leased_until').orWhere('leased_until', '<', knex.fn.now()))
-    .update({ leased_until: knex.raw(`now() + interval '${LEASE_SECONDS} seconds'`) });
-  if (leased === 0) return 'done';
+  if (!claimed) return unclaimed(knex, eventId);
+  const { url, ...event } = claimed;
   const result = await attempt(url, event, deps, knex);
   const attempts = event.attempts + 1;
-  if (result.status !== undefined && result.status >= 200 && result.status < 300) {
-    await knex.transaction(async (trx) => {
-      await logAttempt(trx, event.id, result, 'delivered');
-      await trx('arcade_data_events').where({ id: event.id, status: 'pending' }).update({
-        status: 'delivered',
-        attempts,
-        delivered_at: trx.fn.now(),
-        last_error: null,
-        leased_until: null,
-        redelivery: false,
-      });
-    });
-    return 'delivered';
-  }
+  const delivered = result.status !== undefined && result.status >= 200 && result.status < 300;
   const lastError = result.status !== undefined ? `status ${result.status}` : (result.error ?? 'unknown');
-  if (result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length || event.redelivery) {
-    await knex.transaction(async (trx) => {
-      await logAttempt(trx, event.id, result, 'failed');
-      await trx('arcade_data_events').where({ id: event.id, status: 'pending' }).update({
-        status: 'failed',
-        attempts,
-        failed_at: trx.fn.now(),
-        last_error: lastError,
-        leased_until: null,
-        redelivery: false,
-      });
-    });
-    return 'failed';
+  if (delivered || result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length || event.redelivery) {
+    const outcome = delivered ? 'delivered' : 'failed';
+    const { event_id: _, ...row } = attemptRow(event.id, result, outcome);
+    await knex.raw(SETTLE, { id: event.id, ...row, attempts, last_error: delivered ? null : lastError });
+    return outcome;
   }
   const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
   await knex.transaction(async (trx) => {
-    await logAttempt(trx, event.id, result, 'retrying');
+    await trx('arcade_data_event_attempts').insert(attemptRow(event.id, result, 'retrying'));
     await trx('arcade_data_events')
       .where({ id: event.id, status: 'pending' })
       .update({

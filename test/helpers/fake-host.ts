@@ -43,6 +43,8 @@ export interface FakeHost {
   url(path: string): string;
   routes: Record<string, FakeRoute>;
   requests: FakeRequest[];
+  /** TLS connections accepted so far (kept connections are counted once). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,8 @@ export async function startFakeHost(options: FakeHostOptions = {}): Promise<Fake
       response.writeHead(route.status ?? 200, route.headers ?? {}).end(route.body ?? '');
     });
   });
+  let connections = 0;
+  server.on('secureConnection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const leave = enterDoor(name, `127.0.0.1:${port}`, certificates.caFile);
@@ -79,6 +83,7 @@ export async function startFakeHost(options: FakeHostOptions = {}): Promise<Fake
     url: (path) => `https://${name}${path}`,
     routes,
     requests,
+    connections: () => connections,
     async close() {
       leave();
       server.closeAllConnections();

@@ -4,12 +4,12 @@
 // every hop, and the body is capped after decoding. Every failure is an OutboundRefused with a reason.
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Client } from 'undici';
+import type { Client, Dispatcher } from 'undici';
 import { config } from '../config.js';
 import { ACCEPTED_ENCODINGS, readCappedBody } from './capped-body.js';
 import { checkHost, type Resolver } from './checked-host.js';
 import { OutboundRefused } from './outbound-refused.js';
-import { pinnedClient } from './pinned-client.js';
+import { pinnedClient, pooledClient } from './pinned-client.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -28,6 +28,12 @@ export interface GuardedFetchOptions {
   timeoutMs?: number;
   /** Cap on the body after decoding (and on the bytes received). */
   maxBytes?: number;
+  /**
+   * Keep connections to the checked address open for the next request (pinned-client.ts pooledClient):
+   * for senders of many requests to few receivers. Every request is still checked (DNS and policy), and a
+   * new address gets new connections. Off by default: a URL check verifies a fresh handshake.
+   */
+  keepAlive?: boolean;
   /** Tests only: answers DNS in place of the system resolver. */
   resolve?: Resolver;
 }
@@ -62,7 +68,7 @@ export async function guardedFetch(input: string, options: GuardedFetchOptions =
   try {
     let parsed = parseUrl(url, schemes);
     for (;;) {
-      const hop = await openHop(parsed, method, headers, body, timeoutMs, controller.signal, options.resolve);
+      const hop = await openHop(parsed, method, headers, body, timeoutMs, controller.signal, options);
       try {
         const location = hop.headers.location;
         if (options.followRedirects !== false && REDIRECTS.has(hop.status) && location) {
@@ -128,11 +134,22 @@ async function openHop(
   body: string | Buffer | undefined,
   timeoutMs: number,
   signal: AbortSignal,
-  resolve: Resolver | undefined,
+  { resolve, keepAlive }: GuardedFetchOptions,
 ): Promise<Hop> {
   const checked = await checkHost(url.hostname, { resolve, signal, url: url.href });
-  const client: Client = pinnedClient(url.origin, checked, timeoutMs);
-  const close = () => void client.destroy().catch(() => undefined);
+  let client: Dispatcher;
+  let close: (body?: Readable) => void;
+  if (keepAlive) {
+    client = pooledClient(url.origin, checked, timeoutMs);
+    // A body read to its end leaves its connection for the next request; one left unread (a cap, an
+    // abort) is destroyed, which closes that connection alone.
+    close = (body) => {
+      if (body && !body.readableEnded) body.destroy();
+    };
+  } else {
+    const single: Client = pinnedClient(url.origin, checked, timeoutMs);
+    [client, close] = [single, () => void single.destroy().catch(() => undefined)];
+  }
   try {
     const response = await client.request({
       method: method as 'GET',
@@ -147,7 +164,7 @@ async function openHop(
       headers: flatHeaders(response.headers),
       body: response.body as unknown as Readable,
       address: checked.address,
-      close,
+      close: () => close(response.body as unknown as Readable),
     };
   } catch (error) {
     close();
