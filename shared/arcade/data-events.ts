@@ -4,7 +4,7 @@
 // through the outbound guard, on the retry schedule of DECISIONS. While no live release names an events
 // URL the event waits (held) and no job runs; making such a release live sends the waiting ones.
 import type { Knex } from 'knex';
-import { sendJob } from '../platform/jobs/queue.js';
+import { sendJob, sendJobs } from '../platform/jobs/queue.js';
 
 export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgotten';
 
@@ -46,7 +46,12 @@ export async function releaseHeldEvents(trx: Knex.Transaction, appId: string): P
     .where({ app_id: appId, status: 'pending' })
     .orderBy('created_at')
     .select('id');
-  for (const event of held) await queueDelivery(trx, event.id);
+  // One statement for the whole backlog: its first delivery starts at commit, not after thousands of sends.
+  await sendJobs(
+    trx,
+    'data-event.deliver',
+    held.map((event) => ({ event_id: event.id })),
+  );
   return held.length;
 }
 

@@ -84,31 +84,36 @@ function attempt(url: string, event: EventRow, deps: DeliveryDeps, knex: Knex): 
 export const LEASE_SECONDS = 15;
 
 /**
- * Takes the event's lease and reads what the attempt needs, in one statement: the event, pending and not
- * leased, and its game's live events URL (an event whose game has none is held, and left unleased).
+ * Takes the leases of the events among `ids` that are pending and not leased, and reads what their attempts
+ * need, in one statement: each event and its game's live events URL (an event whose game has none is held,
+ * and left unleased).
  */
 const CLAIM = `WITH live AS (
-    SELECT r.data_events_url AS url FROM arcade_data_events e
+    SELECT e.id, r.data_events_url AS url FROM arcade_data_events e
     JOIN arcade_apps a ON a.app_id = e.app_id AND a.status <> 'removed'
     JOIN arcade_releases r ON r.id = a.live_release_id
-    WHERE e.id = ? AND r.data_events_url IS NOT NULL)
+    WHERE e.id = ANY(CAST(? AS uuid[])) AND r.data_events_url IS NOT NULL)
   UPDATE arcade_data_events e SET leased_until = now() + make_interval(secs => ?)
   FROM live
-  WHERE e.id = ? AND e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
+  WHERE e.id = live.id AND e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
   RETURNING e.id, e.app_id, e.player_id, e.type, e.data, e.status, e.attempts, e.redelivery, live.url`;
 
 /**
- * The attempt's end for a delivered or failed event, in one statement: its delivery-log row (issue #21)
- * and the event's new state, which a later attempt cannot have changed (the lease held it).
+ * The ends of attempts that delivered or failed their events, in one statement: their delivery-log rows
+ * (issue #21) and the events' new states, which no other attempt can have changed (the leases held them).
  */
-const SETTLE = `WITH logged AS (
+const SETTLE = `WITH ended AS (
+    SELECT * FROM unnest(CAST(? AS uuid[]), CAST(? AS timestamptz[]), CAST(? AS int[]), CAST(? AS int[]),
+      CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]), CAST(? AS text[]))
+      AS t(id, attempted_at, http_status, duration_ms, error, outcome, attempts, last_error)),
+  logged AS (
     INSERT INTO arcade_data_event_attempts (event_id, attempted_at, http_status, duration_ms, error, outcome)
-    VALUES (:id, :attempted_at, :http_status, :duration_ms, :error, :outcome))
-  UPDATE arcade_data_events SET status = :outcome, attempts = :attempts, last_error = :last_error,
-    delivered_at = CASE WHEN :outcome = 'delivered' THEN now() ELSE delivered_at END,
-    failed_at = CASE WHEN :outcome = 'failed' THEN now() ELSE failed_at END,
+    SELECT id, attempted_at, http_status, duration_ms, error, outcome FROM ended)
+  UPDATE arcade_data_events e SET status = x.outcome, attempts = x.attempts, last_error = x.last_error,
+    delivered_at = CASE WHEN x.outcome = 'delivered' THEN now() ELSE e.delivered_at END,
+    failed_at = CASE WHEN x.outcome = 'failed' THEN now() ELSE e.failed_at END,
     leased_until = NULL, redelivery = false
-  WHERE id = :id AND status = 'pending'`;
+  FROM ended x WHERE e.id = x.id AND e.status = 'pending'`;
 
 /** The delivery log's row of one attempt, as SETTLE and the retry write it. */
 function attemptRow(eventId: string, result: SendResult, outcome: 'delivered' | 'retrying' | 'failed') {
@@ -130,21 +135,44 @@ async function unclaimed(knex: Knex, eventId: string): Promise<DeliveryOutcome> 
   return (await liveEventsUrl(knex, event.app_id)) ? 'done' : 'held';
 }
 
-export async function deliverDataEvent(knex: Knex, eventId: string, deps: DeliveryDeps): Promise<DeliveryOutcome> {
-  const [claimed] = (await knex.raw(CLAIM, [eventId, LEASE_SECONDS, eventId])).rows as Array<EventRow & { url: string }>;
-  // Another job holds it (a sweep raced a scheduled attempt): that one reports the outcome.
-  if (!claimed) return unclaimed(knex, eventId);
-  const { url, ...event } = claimed;
-  const result = await attempt(url, event, deps, knex);
+interface Ended {
+  event: EventRow;
+  result: SendResult;
+  attempts: number;
+  outcome: 'delivered' | 'failed' | 'retrying';
+  lastError: string | null;
+}
+
+/** What an attempt came to: delivered (2xx), failed (410, the schedule's end, a redelivery) or retrying. */
+function ending(event: EventRow, result: SendResult): Ended {
   const attempts = event.attempts + 1;
-  const delivered = result.status !== undefined && result.status >= 200 && result.status < 300;
-  const lastError = result.status !== undefined ? `status ${result.status}` : (result.error ?? 'unknown');
-  if (delivered || result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length || event.redelivery) {
-    const outcome = delivered ? 'delivered' : 'failed';
-    const { event_id: _, ...row } = attemptRow(event.id, result, outcome);
-    await knex.raw(SETTLE, { id: event.id, ...row, attempts, last_error: delivered ? null : lastError });
-    return outcome;
+  if (result.status !== undefined && result.status >= 200 && result.status < 300) {
+    return { event, result, attempts, outcome: 'delivered', lastError: null };
   }
+  const lastError = result.status !== undefined ? `status ${result.status}` : (result.error ?? 'unknown');
+  const final = result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length || event.redelivery;
+  return { event, result, attempts, outcome: final ? 'failed' : 'retrying', lastError };
+}
+
+async function settle(knex: Knex, ended: Ended[]): Promise<void> {
+  if (ended.length === 0) return;
+  const rows = ended.map(({ event, result, outcome }) => attemptRow(event.id, result, outcome));
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+  const columns = [
+    column('event_id'),
+    column('attempted_at'),
+    column('http_status'),
+    column('duration_ms'),
+    column('error'),
+    column('outcome'),
+    ended.map((end) => end.attempts),
+    ended.map((end) => end.lastError),
+  ];
+  await knex.raw(SETTLE, columns as unknown as Knex.Value[]);
+}
+
+/** The next attempt of an event that failed this one, on the retry schedule: logged, and its job sent. */
+async function scheduleRetry(knex: Knex, { event, result, attempts, lastError }: Ended): Promise<void> {
   const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
   await knex.transaction(async (trx) => {
     await trx('arcade_data_event_attempts').insert(attemptRow(event.id, result, 'retrying'));
@@ -158,7 +186,39 @@ export async function deliverDataEvent(knex: Knex, eventId: string, deps: Delive
       });
     await queueDelivery(trx, event.id, wait);
   });
-  return 'retrying';
+}
+
+/**
+ * One attempt at each of the events `ids` (the delivery jobs a worker took together): their leases in one
+ * statement, the signed POSTs side by side (each receiver's connections limit its own, pinned-client.ts),
+ * and the deliveries and failures settled in one statement; a retry is scheduled event by event. An event
+ * not claimed is `done` (another job holds or settled it) or `held`.
+ */
+export async function deliverDataEvents(
+  knex: Knex,
+  ids: string[],
+  deps: DeliveryDeps,
+): Promise<Map<string, DeliveryOutcome>> {
+  const claimed = (await knex.raw(CLAIM, [ids, LEASE_SECONDS])).rows as Array<EventRow & { url: string }>;
+  const outcomes = new Map<string, DeliveryOutcome>();
+  const sent = await Promise.all(
+    claimed.map(async ({ url, ...event }) => ending(event, await attempt(url, event, deps, knex))),
+  );
+  await settle(
+    knex,
+    sent.filter((end) => end.outcome !== 'retrying'),
+  );
+  for (const end of sent) {
+    if (end.outcome === 'retrying') await scheduleRetry(knex, end);
+    outcomes.set(end.event.id, end.outcome);
+  }
+  for (const id of ids) if (!outcomes.has(id)) outcomes.set(id, await unclaimed(knex, id));
+  return outcomes;
+}
+
+/** One attempt at one event (deliverDataEvents of one). */
+export async function deliverDataEvent(knex: Knex, eventId: string, deps: DeliveryDeps): Promise<DeliveryOutcome> {
+  return (await deliverDataEvents(knex, [eventId], deps)).get(eventId)!;
 }
 
 /** Pending events due for a while with no job to carry them (a worker died): queued again. */

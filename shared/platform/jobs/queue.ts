@@ -3,7 +3,7 @@
 // treat a vanished row as done, and are safe to run twice.
 import type { Knex } from 'knex';
 import type { QueueOptions } from './boss.js';
-import { sendInTransaction, type SendOptions } from './send.js';
+import { sendInTransaction, sendManyInTransaction, type SendOptions } from './send.js';
 
 export interface JobPayloads {
   /** Deliver one outbox email (shared/platform/email/outbox.ts). */
@@ -90,9 +90,9 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     retryBackoff: false,
     expireInSeconds: 30,
     retentionMinutes: 60,
-    // A backlog (events held until a release goes live) drains in batches: 4 workers of 50 attempts.
+    // A backlog (events held until a release goes live) drains in batches: 4 workers of 250 attempts.
     concurrency: 4,
-    batchSize: 50,
+    batchSize: 250,
     pollingIntervalSeconds: 0.5,
   },
   'data-event.sweep': {
@@ -140,4 +140,13 @@ export function sendJob<N extends QueueName>(
   options?: SendOptions,
 ): Promise<string> {
   return sendInTransaction(trx, name, payload, options);
+}
+
+/** Sends many jobs of one queue inside `trx`, in one statement (send.ts sendManyInTransaction). */
+export function sendJobs<N extends QueueName>(
+  trx: Knex.Transaction,
+  name: N,
+  payloads: JobPayloads[N][],
+): Promise<void> {
+  return sendManyInTransaction(trx, name, payloads);
 }
