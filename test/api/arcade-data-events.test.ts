@@ -7,7 +7,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
-import { deliverDataEvent } from '../../shared/arcade/delivery.js';
+import { deliverDataEvent, deliverDataEvents } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { gameWithPlayer as gameWithPlayerOn } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -102,6 +102,50 @@ describe('Arcade: data events to a game server', function () {
     });
     expect(outcome).to.equal('retrying');
     expect((await eventOf(appId, 'grant_revoked')).last_error).to.equal('timeout');
+  });
+
+  it('attempts the jobs a worker took together at once, each event to its own outcome and log row', async () => {
+    server.routes['/ok'] = { status: 204 };
+    server.routes['/gone'] = { status: 410 };
+    server.routes['/broken'] = { status: 500 };
+    const events: Record<string, string> = {};
+    for (const path of ['/ok', '/gone', '/broken', '/none']) {
+      const { player, appId } = await gameWithPlayer(`events-together${path.replace('/', '-')}`, null);
+      await player.site.delete(`/api/v1/account/arcade/grants/${appId}`);
+      // Held until now (no job ran): its URL set under it, as a release going live would.
+      const url = path === '/none' ? null : server.url(path);
+      await db()('arcade_releases').where({ app_id: appId }).update({ data_events_url: url });
+      events[path] = (await eventOf(appId, 'grant_revoked')).id;
+    }
+    const leased = await db()('arcade_data_events').where({ id: events['/ok'] }).first('id');
+    const outcomes = await deliverDataEvents(db(), [...Object.values(events), leased.id], {
+      secret: config().secret,
+      issuer: config().publicUrl,
+    });
+    expect(Object.fromEntries(Object.entries(events).map(([path, id]) => [path, outcomes.get(id)]))).to.deep.equal({
+      '/ok': 'delivered',
+      '/gone': 'failed',
+      '/broken': 'retrying',
+      '/none': 'held',
+    });
+    const rows = await db()('arcade_data_events')
+      .whereIn('id', Object.values(events))
+      .select('id', 'status', 'attempts', 'last_error');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(events['/ok'])).to.include({ status: 'delivered', attempts: 1, last_error: null });
+    expect(byId.get(events['/gone'])).to.include({ status: 'failed', attempts: 1, last_error: 'status 410' });
+    expect(byId.get(events['/broken'])).to.include({ status: 'pending', attempts: 1, last_error: 'status 500' });
+    expect(byId.get(events['/none'])).to.include({ status: 'pending', attempts: 0 });
+    const logged = await db()('arcade_data_event_attempts')
+      .whereIn('event_id', Object.values(events))
+      .select('event_id', 'outcome', 'http_status');
+    expect(logged.map((row) => [row.event_id, row.outcome, row.http_status]).sort()).to.deep.equal(
+      [
+        [events['/ok'], 'delivered', 204],
+        [events['/gone'], 'failed', 410],
+        [events['/broken'], 'retrying', 500],
+      ].sort(),
+    );
   });
 
   it('holds events while no live release has an events URL, counts them, and sends them once one goes live', async () => {
