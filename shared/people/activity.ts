@@ -7,6 +7,7 @@ import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { queryPrepared, statementName } from '../platform/db/prepared.js';
 import { invalidRequest } from '../platform/errors.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, type FoundPerson } from './visibility.js';
+import { blockedSql } from './item-visibility.js';
 import { amongMatches, findTextMatches, textTest, textTestPerItem, type TextMatches } from './activity-branches.js';
 import { likeContaining } from '../platform/db/like.js';
 import { ACTIVITY_KINDS, type ActivityKind } from './activity-kinds.js';
@@ -209,8 +210,7 @@ function where(
   }
   // Blocks are between accounts: an anonymous reader has none.
   if (!anonymous) {
-    clauses.push(`NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = x.account_id)
-    OR (b.blocker_id = x.account_id AND b.blocked_id = :reader))`);
+    clauses.push(`NOT ${blockedSql(':reader', 'x.account_id')}`);
   }
   if (person) {
     clauses.push('x.account_id = (SELECT person.id FROM person)');

@@ -2,11 +2,11 @@
 // counted over the sessions the reader may see, by the same rules as the feed's items.
 import type { Knex } from 'knex';
 import { NOT_SUSPENDED } from '../moderation/suspension.js';
+import { blockedSql, canSeeSql, followsSql, relationSql } from './item-visibility.js';
 import { NOBODY } from './visibility.js';
 
-/** SQL: the reader may see an item of `visibility` by the author `author` (reader bound as :reader). */
-const SIGNED_IN_SEEN = (visibility: string, author: string) => `(${author} = :reader OR ${visibility} = 'PUBLIC'
-  OR (${visibility} = 'FOLLOWERS' AND EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = :reader AND fo.followee_id = ${author})))`;
+/** SQL: the reader (bound as :reader) may see the session `p` by its visibility and their relation. */
+const SEEN = canSeeSql('p.visibility', relationSql(':reader', 'p.account_id', followsSql(':reader', 'p.account_id')));
 
 /**
  * Session totals of a game as the reader may see them (spec: GET /games/{slug}/activity): closed sessions
@@ -17,10 +17,9 @@ export async function gameSessionTotals(knex: Knex, gameId: number, readerId: st
     `SELECT count(*)::int AS sessions, coalesce(sum(p.minutes), 0)::int AS minutes,
        count(DISTINCT (p.started_at AT TIME ZONE 'UTC')::date)::int AS days
      FROM play_sessions p
-     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND p.removed_at IS NULL AND ${SIGNED_IN_SEEN('p.visibility', 'p.account_id')}
+     WHERE p.game_id = :game AND p.ended_at IS NOT NULL AND p.removed_at IS NULL AND ${SEEN}
        AND (p.account_id = :reader OR ${NOT_SUSPENDED('p.account_id')})
-       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = p.account_id)
-         OR (b.blocker_id = p.account_id AND b.blocked_id = :reader))`,
+       AND NOT ${blockedSql(':reader', 'p.account_id')}`,
     { game: gameId, reader: readerId ?? NOBODY },
   );
   return rows[0];

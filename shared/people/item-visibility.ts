@@ -93,6 +93,15 @@ export function relationSql(reader: string, owner: string, follows: string): str
   return `(CASE WHEN ${owner} = ${reader} THEN 'owner' WHEN ${follows} THEN 'follower' ELSE 'other' END)`;
 }
 
+/** SQL: the reader follows the owner (both SQL expressions of account ids). */
+export const followsSql = (reader: string, owner: string) =>
+  `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${reader} AND f.followee_id = ${owner})`;
+
+/** SQL: a block in either direction between the reader and the owner. */
+export const blockedSql = (reader: string, owner: string) =>
+  `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${reader} AND b.blocked_id = ${owner})
+      OR (b.blocker_id = ${owner} AND b.blocked_id = ${reader}))`;
+
 /** SQL: canSee of a visibility and a relation given as SQL expressions, written out from the same table. */
 export function canSeeSql(visibility: string, relation: string): string {
   const cases = RELATIONS.map((each) => {

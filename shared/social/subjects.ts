@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import { notFound, type ApiError } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { canSeeSql, relationSql, thingSeenBy } from '../people/item-visibility.js';
+import { blockedSql, canSeeSql, followsSql, relationSql, thingSeenBy } from '../people/item-visibility.js';
 import { NOBODY } from '../people/visibility.js';
 import type { ContentVisibility } from '../content/content-fields.js';
 import { COMMENTED_KINDS, type CommentedKind } from '../content/comment-count.js';
@@ -93,15 +93,6 @@ export function subjectSeenBy(
 ): boolean {
   return thingSeenBy({ authorId: subject.ownerId, visibility: subject.visibility, removed: subject.removed }, reader);
 }
-
-/** SQL: the reader follows the owner (both SQL expressions of account ids). */
-export const followsSql = (reader: string, owner: string) =>
-  `EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${reader} AND f.followee_id = ${owner})`;
-
-/** SQL: a block in either direction between the reader and the owner. */
-export const blockedSql = (reader: string, owner: string) =>
-  `EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${reader} AND b.blocked_id = ${owner})
-      OR (b.blocker_id = ${owner} AND b.blocked_id = ${reader}))`;
 
 /** SQL expressions of what subjectSeenBy decides on. `reader` is NOBODY when nobody is signed in. */
 export interface SubjectSeenTerms {
