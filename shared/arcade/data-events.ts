@@ -11,19 +11,37 @@ export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgot
 /** DECISIONS: waits after each failed attempt, then the event fails. */
 export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 
+/**
+ * SQL: the events URL of the live release of the game whose app id is the SQL expression `appId`, or null
+ * (the game's events are then held): the one rule of liveEventsUrl, the delivery's claim and the sweep.
+ */
+export const liveEventsUrlSql = (appId: string) => `(SELECT r.data_events_url FROM arcade_apps a
+    JOIN arcade_releases r ON r.id = a.live_release_id WHERE a.app_id = ${appId} AND a.status <> 'removed')`;
+
 /** The events URL of the game's live release, or null (the game's events are then held). */
 export async function liveEventsUrl(knex: Knex | Knex.Transaction, appId: string): Promise<string | null> {
-  const row = await knex('arcade_apps as a')
-    .join('arcade_releases as r', 'r.id', 'a.live_release_id')
-    .where('a.app_id', appId)
-    .whereNot('a.status', 'removed')
-    .first('r.data_events_url');
-  return (row?.data_events_url as string | null | undefined) ?? null;
+  const { rows } = await knex.raw(`SELECT ${liveEventsUrlSql('?')} AS url`, [appId]);
+  return (rows[0]?.url as string | null | undefined) ?? null;
 }
 
 /** Sends the delivery job of one event (the event row's lease keeps two jobs from sending it at once). */
 export async function queueDelivery(trx: Knex.Transaction, eventId: string, delaySeconds = 0): Promise<void> {
   await sendJob(trx, 'data-event.deliver', { event_id: eventId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
+}
+
+/**
+ * Sends the delivery jobs of many events in one statement, each after its own delay (none by default): a
+ * backlog's first delivery starts at commit, not after thousands of sends.
+ */
+export async function queueDeliveries(
+  trx: Knex.Transaction,
+  events: Array<{ id: string; delaySeconds?: number }>,
+): Promise<void> {
+  await sendJobs(
+    trx,
+    'data-event.deliver',
+    events.map(({ id, delaySeconds }) => ({ payload: { event_id: id }, delaySeconds })),
+  );
 }
 
 export async function recordDataEvent(
@@ -46,12 +64,7 @@ export async function releaseHeldEvents(trx: Knex.Transaction, appId: string): P
     .where({ app_id: appId, status: 'pending' })
     .orderBy('created_at')
     .select('id');
-  // One statement for the whole backlog: its first delivery starts at commit, not after thousands of sends.
-  await sendJobs(
-    trx,
-    'data-event.deliver',
-    held.map((event) => ({ event_id: event.id })),
-  );
+  await queueDeliveries(trx, held);
   return held.length;
 }
 

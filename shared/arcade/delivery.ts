@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { guardedFetch } from '../platform/net/guarded-fetch.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { signToken } from '../identity/signing-keys.js';
-import { liveEventsUrl, queueDelivery, RETRY_SCHEDULE_SECONDS } from './data-events.js';
+import { liveEventsUrlSql, queueDeliveries, RETRY_SCHEDULE_SECONDS } from './data-events.js';
 
 export interface DeliveryDeps {
   secret: string;
@@ -89,50 +89,49 @@ export const LEASE_SECONDS = 15;
  * and left unleased).
  */
 const CLAIM = `WITH live AS (
-    SELECT e.id, r.data_events_url AS url FROM arcade_data_events e
-    JOIN arcade_apps a ON a.app_id = e.app_id AND a.status <> 'removed'
-    JOIN arcade_releases r ON r.id = a.live_release_id
-    WHERE e.id = ANY(CAST(? AS uuid[])) AND r.data_events_url IS NOT NULL)
+    SELECT e.id, ${liveEventsUrlSql('e.app_id')} AS url FROM arcade_data_events e WHERE e.id = ANY(CAST(? AS uuid[])))
   UPDATE arcade_data_events e SET leased_until = now() + make_interval(secs => ?)
   FROM live
-  WHERE e.id = live.id AND e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
+  WHERE e.id = live.id AND live.url IS NOT NULL AND e.status = 'pending'
+    AND (e.leased_until IS NULL OR e.leased_until < now())
   RETURNING e.id, e.app_id, e.player_id, e.type, e.data, e.status, e.attempts, e.redelivery, live.url`;
 
 /**
- * The ends of attempts that delivered or failed their events, in one statement: their delivery-log rows
- * (issue #21) and the events' new states, which no other attempt can have changed (the leases held them).
+ * The ends of attempts, in one statement: their delivery-log rows (issue #21) and their events' new states,
+ * which no other attempt can have changed (the leases held them). A delivered or failed event is settled;
+ * one to retry stays pending until its next attempt.
  */
 const SETTLE = `WITH ended AS (
     SELECT * FROM unnest(CAST(? AS uuid[]), CAST(? AS timestamptz[]), CAST(? AS int[]), CAST(? AS int[]),
-      CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]), CAST(? AS text[]))
-      AS t(id, attempted_at, http_status, duration_ms, error, outcome, attempts, last_error)),
+      CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]), CAST(? AS text[]), CAST(? AS timestamptz[]))
+      AS t(id, attempted_at, http_status, duration_ms, error, outcome, attempts, last_error, next_attempt_at)),
   logged AS (
     INSERT INTO arcade_data_event_attempts (event_id, attempted_at, http_status, duration_ms, error, outcome)
     SELECT id, attempted_at, http_status, duration_ms, error, outcome FROM ended)
-  UPDATE arcade_data_events e SET status = x.outcome, attempts = x.attempts, last_error = x.last_error,
+  UPDATE arcade_data_events e
+  SET status = CASE WHEN x.outcome = 'retrying' THEN 'pending' ELSE x.outcome END,
+    attempts = x.attempts, last_error = x.last_error,
     delivered_at = CASE WHEN x.outcome = 'delivered' THEN now() ELSE e.delivered_at END,
     failed_at = CASE WHEN x.outcome = 'failed' THEN now() ELSE e.failed_at END,
+    next_attempt_at = coalesce(x.next_attempt_at, e.next_attempt_at),
     leased_until = NULL, redelivery = false
   FROM ended x WHERE e.id = x.id AND e.status = 'pending'`;
 
-/** The delivery log's row of one attempt, as SETTLE and the retry write it. */
-function attemptRow(eventId: string, result: SendResult, outcome: 'delivered' | 'retrying' | 'failed') {
-  return {
-    event_id: eventId,
-    attempted_at: new Date(Date.now() - result.durationMs),
-    http_status: result.status ?? null,
-    duration_ms: result.durationMs,
-    error: result.status !== undefined ? null : (result.error ?? 'unknown'),
-    outcome,
-  };
-}
+/**
+ * Why events could not be claimed, in one statement: gone, settled or leased by another job ('done'), or
+ * waiting for an events URL ('held'; making a release with one live queues it again).
+ */
+const UNCLAIMED = `SELECT e.id, e.status, ${liveEventsUrlSql('e.app_id')} IS NOT NULL AS live
+  FROM arcade_data_events e WHERE e.id = ANY(CAST(? AS uuid[]))`;
 
-/** Why an event could not be claimed: gone or settled, leased by another job ('done'), or held. */
-async function unclaimed(knex: Knex, eventId: string): Promise<DeliveryOutcome> {
-  const event = await knex('arcade_data_events').where({ id: eventId }).first('status', 'app_id');
-  if (!event || event.status !== 'pending') return 'done';
-  // Held: making a release with an events URL live queues it again.
-  return (await liveEventsUrl(knex, event.app_id)) ? 'done' : 'held';
+async function unclaimed(knex: Knex, ids: string[]): Promise<Map<string, DeliveryOutcome>> {
+  const outcomes = new Map<string, DeliveryOutcome>(ids.map((id) => [id, 'done']));
+  if (ids.length === 0) return outcomes;
+  const { rows } = await knex.raw(UNCLAIMED, [ids]);
+  for (const row of rows as Array<{ id: string; status: string; live: boolean }>) {
+    if (row.status === 'pending' && !row.live) outcomes.set(row.id, 'held');
+  }
+  return outcomes;
 }
 
 interface Ended {
@@ -141,58 +140,57 @@ interface Ended {
   attempts: number;
   outcome: 'delivered' | 'failed' | 'retrying';
   lastError: string | null;
+  /** The wait before the next attempt, for an event to retry. */
+  waitSeconds: number | null;
 }
 
 /** What an attempt came to: delivered (2xx), failed (410, the schedule's end, a redelivery) or retrying. */
 function ending(event: EventRow, result: SendResult): Ended {
   const attempts = event.attempts + 1;
   if (result.status !== undefined && result.status >= 200 && result.status < 300) {
-    return { event, result, attempts, outcome: 'delivered', lastError: null };
+    return { event, result, attempts, outcome: 'delivered', lastError: null, waitSeconds: null };
   }
   const lastError = result.status !== undefined ? `status ${result.status}` : (result.error ?? 'unknown');
-  const final = result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length || event.redelivery;
-  return { event, result, attempts, outcome: final ? 'failed' : 'retrying', lastError };
+  if (result.status === 410 || attempts > RETRY_SCHEDULE_SECONDS.length || event.redelivery) {
+    return { event, result, attempts, outcome: 'failed', lastError, waitSeconds: null };
+  }
+  return { event, result, attempts, outcome: 'retrying', lastError, waitSeconds: RETRY_SCHEDULE_SECONDS[attempts - 1] };
 }
 
+/** Writes the attempts' ends; the next attempts' jobs go in the same transaction as their events' rows. */
 async function settle(knex: Knex, ended: Ended[]): Promise<void> {
   if (ended.length === 0) return;
-  const rows = ended.map(({ event, result, outcome }) => attemptRow(event.id, result, outcome));
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-  const columns = [
-    column('event_id'),
-    column('attempted_at'),
-    column('http_status'),
-    column('duration_ms'),
-    column('error'),
-    column('outcome'),
+  const now = Date.now();
+  const values = [
+    ended.map((end) => end.event.id),
+    ended.map((end) => new Date(now - end.result.durationMs)),
+    ended.map((end) => end.result.status ?? null),
+    ended.map((end) => end.result.durationMs),
+    ended.map((end) => (end.result.status !== undefined ? null : (end.result.error ?? 'unknown'))),
+    ended.map((end) => end.outcome),
     ended.map((end) => end.attempts),
     ended.map((end) => end.lastError),
-  ];
-  await knex.raw(SETTLE, columns as unknown as Knex.Value[]);
-}
-
-/** The next attempt of an event that failed this one, on the retry schedule: logged, and its job sent. */
-async function scheduleRetry(knex: Knex, { event, result, attempts, lastError }: Ended): Promise<void> {
-  const wait = RETRY_SCHEDULE_SECONDS[attempts - 1];
+    ended.map((end) => (end.waitSeconds === null ? null : new Date(now + end.waitSeconds * 1000))),
+  ] as unknown as Knex.Value[];
+  const retries = ended.filter((end) => end.waitSeconds !== null);
+  if (retries.length === 0) {
+    await knex.raw(SETTLE, values);
+    return;
+  }
   await knex.transaction(async (trx) => {
-    await trx('arcade_data_event_attempts').insert(attemptRow(event.id, result, 'retrying'));
-    await trx('arcade_data_events')
-      .where({ id: event.id, status: 'pending' })
-      .update({
-        attempts,
-        last_error: lastError,
-        next_attempt_at: new Date(Date.now() + wait * 1000),
-        leased_until: null,
-      });
-    await queueDelivery(trx, event.id, wait);
+    await trx.raw(SETTLE, values);
+    await queueDeliveries(
+      trx,
+      retries.map((end) => ({ id: end.event.id, delaySeconds: end.waitSeconds! })),
+    );
   });
 }
 
 /**
  * One attempt at each of the events `ids` (the delivery jobs a worker took together): their leases in one
  * statement, the signed POSTs side by side (each receiver's connections limit its own, pinned-client.ts),
- * and the deliveries and failures settled in one statement; a retry is scheduled event by event. An event
- * not claimed is `done` (another job holds or settled it) or `held`.
+ * and their ends in one statement (with the retries' jobs, in one transaction). An event not claimed is
+ * `done` (another job holds or settled it) or `held`.
  */
 export async function deliverDataEvents(
   knex: Knex,
@@ -200,46 +198,29 @@ export async function deliverDataEvents(
   deps: DeliveryDeps,
 ): Promise<Map<string, DeliveryOutcome>> {
   const claimed = (await knex.raw(CLAIM, [ids, LEASE_SECONDS])).rows as Array<EventRow & { url: string }>;
-  const outcomes = new Map<string, DeliveryOutcome>();
-  const sent = await Promise.all(
+  const ended = await Promise.all(
     claimed.map(async ({ url, ...event }) => ending(event, await attempt(url, event, deps, knex))),
   );
-  await settle(
+  await settle(knex, ended);
+  const attempted = new Set(ended.map((end) => end.event.id));
+  const outcomes = await unclaimed(
     knex,
-    sent.filter((end) => end.outcome !== 'retrying'),
+    ids.filter((id) => !attempted.has(id)),
   );
-  for (const end of sent) {
-    if (end.outcome === 'retrying') await scheduleRetry(knex, end);
-    outcomes.set(end.event.id, end.outcome);
-  }
-  for (const id of ids) if (!outcomes.has(id)) outcomes.set(id, await unclaimed(knex, id));
+  for (const end of ended) outcomes.set(end.event.id, end.outcome);
   return outcomes;
 }
 
-/** One attempt at one event (deliverDataEvents of one). */
-export async function deliverDataEvent(knex: Knex, eventId: string, deps: DeliveryDeps): Promise<DeliveryOutcome> {
-  return (await deliverDataEvents(knex, [eventId], deps)).get(eventId)!;
-}
-
-/** Pending events due for a while with no job to carry them (a worker died): queued again. */
+/** Pending events due for a while with no job to carry them (a worker died): queued again, held ones not. */
 export async function sweepDataEvents(knex: Knex): Promise<number> {
-  const due: Array<{ id: string }> = await knex('arcade_data_events')
-    .where({ status: 'pending' })
-    .where('next_attempt_at', '<', new Date(Date.now() - 60_000))
-    .where((q) => q.whereNull('leased_until').orWhere('leased_until', '<', knex.fn.now()))
-    .orderBy('next_attempt_at')
+  const due: Array<{ id: string }> = await knex('arcade_data_events as e')
+    .where({ 'e.status': 'pending' })
+    .where('e.next_attempt_at', '<', new Date(Date.now() - 60_000))
+    .where((q) => q.whereNull('e.leased_until').orWhere('e.leased_until', '<', knex.fn.now()))
+    .whereRaw(`${liveEventsUrlSql('e.app_id')} IS NOT NULL`)
+    .orderBy('e.next_attempt_at')
     .limit(1000)
-    .select('id');
-  const live = new Map<string, boolean>();
-  let queued = 0;
-  await knex.transaction(async (trx) => {
-    for (const { id } of due) {
-      const { app_id: appId } = await trx('arcade_data_events').where({ id }).first('app_id');
-      if (!live.has(appId)) live.set(appId, (await liveEventsUrl(trx, appId)) !== null);
-      if (!live.get(appId)) continue;
-      await queueDelivery(trx, id);
-      queued += 1;
-    }
-  });
-  return queued;
+    .select('e.id');
+  await knex.transaction((trx) => queueDeliveries(trx, due));
+  return due.length;
 }

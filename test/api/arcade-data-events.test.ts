@@ -7,7 +7,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
-import { deliverDataEvent, deliverDataEvents } from '../../shared/arcade/delivery.js';
+import { deliverDataEvents, sweepDataEvents } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { gameWithPlayer as gameWithPlayerOn } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -95,12 +95,12 @@ describe('Arcade: data events to a game server', function () {
       .where({ app_id: appId })
       .update({ data_events_url: server.url('/slow') });
     const event = await eventOf(appId, 'grant_revoked');
-    const outcome = await deliverDataEvent(db(), event.id, {
+    const outcomes = await deliverDataEvents(db(), [event.id], {
       secret: config().secret,
       issuer: config().publicUrl,
       timeoutMs: 300,
     });
-    expect(outcome).to.equal('retrying');
+    expect(outcomes.get(event.id)).to.equal('retrying');
     expect((await eventOf(appId, 'grant_revoked')).last_error).to.equal('timeout');
   });
 
@@ -146,6 +146,21 @@ describe('Arcade: data events to a game server', function () {
         [events['/broken'], 'retrying', 500],
       ].sort(),
     );
+  });
+
+  it('sweeps an overdue event back into the queue only while its game has an events URL', async () => {
+    const { player, appId } = await gameWithPlayer('events-swept', null);
+    await player.site.delete(`/api/v1/account/arcade/grants/${appId}`);
+    const overdue = { next_attempt_at: new Date(Date.now() - 120_000) };
+    await db()('arcade_data_events').where({ app_id: appId }).update(overdue);
+    // Held: no job would deliver it, so none is sent.
+    expect(await sweepDataEvents(db())).to.equal(0);
+    server.routes['/swept'] = { status: 204 };
+    await db()('arcade_releases')
+      .where({ app_id: appId })
+      .update({ data_events_url: server.url('/swept') });
+    expect(await sweepDataEvents(db())).to.equal(1);
+    await until(async () => (await eventOf(appId, 'grant_revoked'))?.status === 'delivered');
   });
 
   it('holds events while no live release has an events URL, counts them, and sends them once one goes live', async () => {

@@ -142,11 +142,15 @@ export function sendJob<N extends QueueName>(
   return sendInTransaction(trx, name, payload, options);
 }
 
-/** Sends many jobs of one queue inside `trx`, in one statement (send.ts sendManyInTransaction). */
+/** Sends many jobs of one queue inside `trx`, in one statement, each after its own delay (send.ts). */
 export function sendJobs<N extends QueueName>(
   trx: Knex.Transaction,
   name: N,
-  payloads: JobPayloads[N][],
+  jobs: Array<{ payload: JobPayloads[N]; delaySeconds?: number }>,
 ): Promise<void> {
-  return sendManyInTransaction(trx, name, payloads);
+  return sendManyInTransaction(
+    trx,
+    name,
+    jobs.map(({ payload, delaySeconds }) => ({ data: payload, delaySeconds })),
+  );
 }

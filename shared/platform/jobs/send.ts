@@ -38,16 +38,27 @@ export async function sendInTransaction(
   return sent ?? id;
 }
 
+/** One of many jobs sent together: its payload, and how long it waits before it may run (none by default). */
+export interface BatchedJob {
+  data: object;
+  delaySeconds?: number;
+}
+
 /**
  * Sends many jobs of one queue that exist only if `trx` commits, in one statement and one wake-up (the
  * queue's own settings apply, as for one): a backlog of thousands queued one by one took seconds before the
  * first could start.
  */
-export async function sendManyInTransaction(trx: Knex.Transaction, name: string, payloads: object[]): Promise<void> {
-  if (payloads.length === 0) return;
+export async function sendManyInTransaction(trx: Knex.Transaction, name: string, jobs: BatchedJob[]): Promise<void> {
+  if (jobs.length === 0) return;
   const executor = await transactionExecutor(trx);
   await boss().insert(
-    payloads.map((data) => ({ name, data })),
+    jobs.map(({ data, delaySeconds }) => ({
+      name,
+      data,
+      // pg-boss reads a start that does not end in Z as an interval from now.
+      ...(delaySeconds ? { startAfter: `${delaySeconds} seconds` } : {}),
+    })),
     { db: executor },
   );
   await executor.executeSql('SELECT pg_notify($1, $2)', [JOBS_SENT, name]);
