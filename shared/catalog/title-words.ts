@@ -1,0 +1,84 @@
+// The words of a search's text checked against the words titles use (catalog_title_words, kept by triggers
+// on games; see its migration): which words some title holds and, for the rest, the nearest title word, so
+// a misspelling is corrected from 25,000 words rather than 300,000 names, and a word no title holds stops
+// the search before any name is read.
+import type { Knex } from 'knex';
+import { likeContaining } from '../platform/db/like.js';
+
+/** Similarity a correction needs (pg_trgm's scale, 0 to 1; its default threshold for `%`). */
+export const CORRECTION_THRESHOLD = 0.3;
+/**
+ * Words shorter than this have no trigram of their own: an index cannot find them inside a name, so they
+ * are never looked up, never offered as corrections, and never searched for alone.
+ */
+export const SHORTEST_INDEXED = 3;
+
+export interface TextWord {
+  /** The folded word as typed. */
+  word: string;
+  /** Some title word contains it (a word being typed, or a whole one); short words count as known. */
+  known: boolean;
+  /** For an unknown word: the most similar title word, or null when none is similar enough. */
+  nearest: string | null;
+  /** About how many names hold it (the counts of the title words containing it); null for short words. */
+  names: number | null;
+}
+
+export interface SearchText {
+  /** The whole text folded as names are (lower case, accents removed). */
+  folded: string;
+  words: TextWord[];
+  /** About how many names can hold the whole text (its rarest word's count); null when no word says. */
+  names: number | null;
+  /** About how many games there are (the planner's own count). */
+  games: number;
+}
+
+/** `text` folded and split as the triggers split names (runs of letters and digits), each word checked. */
+export async function checkTextWords(knex: Knex, text: string): Promise<SearchText> {
+  const {
+    rows: [split],
+  } = await knex.raw<{ rows: Array<{ folded: string; words: string[]; games: number }> }>(
+    `SELECT f.folded, regexp_split_to_array(f.folded, '[^[:alnum:]]+') AS words,
+       (SELECT greatest(reltuples, 0)::int FROM pg_class WHERE oid = 'games'::regclass) AS games
+     FROM (SELECT catalog_fold(?) AS folded) f`,
+    [text],
+  );
+  const typed = split.words.filter((word) => word !== '');
+  const checked = typed.filter((word) => word.length >= SHORTEST_INDEXED);
+  const found = new Map<string, { known: boolean; nearest: string | null; names: number }>();
+  if (checked.length > 0) {
+    // One branch per word, each with its own pattern, so every lookup is planned with its value and uses
+    // the trigram index (a pattern taken from a column of the same statement was a sequential scan).
+    const { rows } = await knex.raw<{
+      rows: Array<{ word: string; known: boolean; nearest: string | null; names: number }>;
+    }>(
+      checked
+        .map(
+          () => `SELECT c.word, c.names > 0 AS known, c.names, CASE WHEN c.names = 0 THEN (
+              SELECT w.word FROM catalog_title_words w
+              WHERE w.word % c.word AND length(w.word) >= ${SHORTEST_INDEXED}
+                AND similarity(w.word, c.word) >= ${CORRECTION_THRESHOLD}
+              ORDER BY similarity(w.word, c.word) DESC, w.word LIMIT 1) END AS nearest
+            FROM (SELECT ?::text AS word,
+              (SELECT coalesce(sum(games), 0)::int FROM catalog_title_words WHERE word LIKE ?) AS names) c`,
+        )
+        .join(' UNION ALL '),
+      checked.flatMap((word) => [word, likeContaining(word)]),
+    );
+    for (const row of rows) found.set(row.word, row);
+  }
+  const words = typed.map((word) => ({ word, ...(found.get(word) ?? { known: true, nearest: null, names: null }) }));
+  const counts = words.flatMap((word) => (word.names === null ? [] : [word.names]));
+  return { folded: split.folded, words, names: counts.length ? Math.min(...counts) : null, games: split.games };
+}
+
+/**
+ * The words to look for once the text as typed found nothing: known words as they are, unknown ones
+ * replaced by their correction, and words with none left out. Empty when no word an index can find is left
+ * (short words alone would read every name).
+ */
+export function correctedWords(words: TextWord[]): string[] {
+  const corrected = words.flatMap((word) => (word.known ? [word.word] : word.nearest ? [word.nearest] : []));
+  return corrected.some((word) => word.length >= SHORTEST_INDEXED) ? corrected : [];
+}
