@@ -1,7 +1,8 @@
-// The catalog at IGDB's size (300,000 games of the deterministic demo catalog): every query shape of
-// GET /games timed in the database one at a time (target p95 under 30 ms; the typo-tolerant fallback
-// under 150 ms), then GET /games end to end through the web process at 8 concurrent clients over a mix of
-// shapes (target at least 300 requests per second with p95 under 50 ms). EXPLAIN plans: bench/README.md.
+// The catalog at IGDB's size (300,000 games of the deterministic demo catalog): named query shapes of
+// GET /games and the unseen mix (bench/lib/catalog-mix.ts: queries generated anew each time, by kind)
+// timed in the database one at a time (target: every p95 under 30 ms), then GET /games end to end through
+// the web process at 8 concurrent clients, over the named shapes and over the generated mix (target at
+// least 300 requests per second with p95 under 50 ms, met by the generated mix). Plans: bench/README.md.
 import type { Knex } from 'knex';
 import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
 import { searchGames, searchTotals } from '../../shared/catalog/game-search.js';
@@ -11,6 +12,7 @@ import { coerceParameters } from '../../shared/platform/validation/coerce.js';
 import { gameSearchQuery } from '../../shared/catalog/search-parameters.js';
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
+import { catalogQuery, readVocabulary, type CatalogVocabulary } from '../lib/catalog-mix.js';
 import { measure } from '../lib/load.js';
 import { summariseSamples } from '../lib/samples.js';
 import { printTable, type Row } from '../lib/table.js';
@@ -18,6 +20,9 @@ import type { Scenario } from '../scenario.js';
 
 const GAMES = Number(process.env.BENCH_CATALOG_GAMES ?? 300000);
 const RUNS = 40;
+/** Generated queries timed per kind of the mix. */
+const MIX_RUNS = 200;
+const MIX_KINDS = ['filters, browse', 'text', 'text + filters', 'browse, deep, obscure'];
 
 /** Query shapes over the seeded catalog; ids are read from it so they exist. */
 export async function shapes(knex: Knex): Promise<Record<string, string>> {
@@ -90,6 +95,19 @@ async function timeCall(call: () => Promise<unknown>): Promise<number[]> {
   return samples;
 }
 
+/** Each kind of the generated mix: a new query every run, so no plan or total is answered twice. */
+async function timeMixKind(knex: Knex, vocabulary: CatalogVocabulary, kind: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < MIX_RUNS; i += 1) {
+    const search = parse(catalogQuery(vocabulary, kind).query);
+    searchTotals.clear();
+    const started = performance.now();
+    await searchGames(knex, search);
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
 async function timeShape(knex: Knex, query: string, readerId: string | null = null): Promise<number[]> {
   const search = parse(query);
   if (readerId) return timeCall(() => searchGames(knex, search, readerId));
@@ -112,6 +130,7 @@ export const catalog: Scenario = {
     const knex = createKnex(database.url, 4);
     let rows: Row[];
     let mix: string[];
+    let vocabulary: CatalogVocabulary;
     try {
       const started = Date.now();
       const loaded = await loadDemoCatalog(knex, { games: GAMES });
@@ -120,6 +139,7 @@ export const catalog: Scenario = {
         `seeded ${loaded.games} games from ${loaded.titles} titles in ${((Date.now() - started) / 1000).toFixed(0)} s`,
       );
       const queries = await shapes(knex);
+      vocabulary = await readVocabulary(knex);
       const readerId = await reader(knex);
       rows = [];
       const missed: string[] = [];
@@ -136,43 +156,61 @@ export const catalog: Scenario = {
         ],
         ['/search/counts without q', () => timeCall(() => searchCounts(knex, undefined))],
         ['/search/counts q=mario', () => timeCall(() => searchCounts(knex, 'mario'))],
+        ...MIX_KINDS.map((name, kind): [string, () => Promise<number[]>] => [
+          `generated mix: ${name}`,
+          () => timeMixKind(knex, vocabulary, kind),
+        ]),
       ];
       for (const [name, time] of measured) {
         const result = summariseSamples(await time());
         rows.push({ name, result });
-        const limit = name.includes('fallback') ? 150 : 30;
-        if (result.p95 >= limit) missed.push(`${name} (p95 ${result.p95.toFixed(1)} ms, target ${limit})`);
+        if (result.p95 >= 30) missed.push(`${name} (p95 ${result.p95.toFixed(1)} ms)`);
       }
-      printTable(`catalog queries in the database (${RUNS} sequential runs each)`, rows, rows[0].name);
+      printTable(
+        `catalog queries in the database (${RUNS} runs of each named shape, ${MIX_RUNS} new queries of each generated kind)`,
+        rows,
+        rows[0].name,
+      );
       console.log(
         missed.length
-          ? `DATABASE TARGET MISSED: ${missed.join('; ')}`
-          : 'database targets met: every shape p95 under 30 ms, fallback under 150 ms',
+          ? `DATABASE TARGET MISSED (p95 under 30 ms): ${missed.join('; ')}`
+          : 'database targets met: every shape p95 under 30 ms',
       );
-      mix = Object.entries(queries)
-        .filter(([name]) => !name.includes('fallback'))
-        .map(([, query]) => query);
+      mix = Object.values(queries);
     } finally {
       await knex.destroy();
     }
     const web = await startApiServer(database.url, { ALLOWANCE_CATALOG_PER_HOUR: '1000000000' });
     try {
       const base = `http://127.0.0.1:${web.port}`;
-      const result = await measure({
+      const seconds = Math.max(durationSeconds, 10);
+      const named = await measure({
         url: `${base}/api/v1/games`,
         paths: mix.map((query) => `/api/v1/games?${query}`),
         connections: 8,
-        durationSeconds: Math.max(durationSeconds, 10),
+        durationSeconds: seconds,
         expectStatus: 200,
       });
-      const met = result.requestsPerSecond >= 300 && result.p95 < 50;
+      const generated = await measure({
+        url: `${base}/api/v1/games`,
+        generate: () => ({ method: 'GET', path: `/api/v1/games?${catalogQuery(vocabulary).query}` }),
+        connections: 8,
+        durationSeconds: seconds,
+        expectStatus: 200,
+      });
+      const met = generated.requestsPerSecond >= 300 && generated.p95 < 50;
       console.log(
-        `${met ? 'end-to-end target met' : 'END-TO-END TARGET MISSED'}: ${result.requestsPerSecond.toFixed(0)} req/s, p95 ${result.p95.toFixed(1)} ms (target 300 req/s, p95 under 50 ms)`,
+        `${met ? 'end-to-end target met' : 'END-TO-END TARGET MISSED'} by the generated mix: ${generated.requestsPerSecond.toFixed(0)} req/s, p95 ${generated.p95.toFixed(1)} ms (target 300 req/s, p95 under 50 ms)`,
       );
+      const subject = 'GET /games end to end, 8 clients, generated mix';
       return {
-        rows: [...rows, { name: 'GET /games end to end, 8 clients, mixed shapes', result }],
+        rows: [
+          ...rows,
+          { name: 'GET /games end to end, 8 clients, named shapes', result: named },
+          { name: subject, result: generated },
+        ],
         baseline: rows[0].name,
-        subject: 'GET /games end to end, 8 clients, mixed shapes',
+        subject,
       };
     } finally {
       await web.stop();
