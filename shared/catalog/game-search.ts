@@ -191,8 +191,9 @@ async function findPage(
       `SELECT ${COLUMNS}, count(*) OVER ()::int AS matches FROM games g ${clause} ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
       [...bindings, ...order.bindings, limit, offset],
     );
-    if (rows.length > 0) {
-      const total = Math.min(rows[0].matches, TOTAL_CAP);
+    if (rows.length > 0 || offset === 0) {
+      // No row on the first page: nothing matches, and there is nothing left to count.
+      const total = rows.length > 0 ? Math.min(rows[0].matches, TOTAL_CAP) : 0;
       if (key !== null) searchTotals.set(key, total);
       return { rows: rows.map(({ matches: _matches, ...row }) => row as GameRow), total };
     }

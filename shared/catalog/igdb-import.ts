@@ -6,6 +6,7 @@
 // keyed by upstream id, so importing again updates and never duplicates.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { analyzeCatalog } from './title-words.js';
 import type { Knex } from 'knex';
 import { AGE_BOARDS, igdbAgeRating, type AgeBoard } from './age-ratings.js';
 import { refreshCompanyCounts } from './companies.js';
@@ -229,5 +230,6 @@ export async function importIgdbFile(
   }
   if (batch.length > 0) await flush();
   await refreshCompanyCounts(knex);
+  await analyzeCatalog(knex);
   return progress;
 }

@@ -3,6 +3,7 @@
 // catalog that the next start loads again; rows go in multi-row inserts that skip existing slugs, so
 // loading again (or a larger count after a smaller one) only adds what is missing.
 import type { Knex } from 'knex';
+import { analyzeCatalog } from '../../../shared/catalog/title-words.js';
 import { DemoCatalog, type DemoGameRow } from './enrich.js';
 import type { FacetBook } from './facets.js';
 import { readGametimeTitles, type DemoTitle } from './gametime-titles.js';
@@ -82,5 +83,6 @@ export async function loadDemoCatalog(knex: Knex, options: DemoLoadOptions = {})
     await writing;
     await writeFacets(trx, catalog.facets);
   });
+  await analyzeCatalog(knex);
   return { titles: titles.length, games: progress.games, inserted: progress.inserted, facets: catalog.facets.size() };
 }
