@@ -71,6 +71,7 @@ import { layoutMediaRoutes } from './routes/profile/layout-media.js';
 import { layoutRoutes } from './routes/profile/layout.js';
 import { pictureRoutes } from './routes/profile/pictures.js';
 import { profileRoutes } from './routes/profile/profile.js';
+import { withIndexedMatching } from './routes/indexed-router.js';
 import { VersionedRoutes } from './routes/versioned.js';
 import { docsPage, referenceRoutes } from './routes/reference.js';
 import type { ApiServices } from './services.js';
@@ -145,7 +146,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
 
   const metrics = createMetrics(deps.knex, deps.boss, Object.keys(QUEUES));
   // One flat router for every route (see routes/versioned.ts): one path match per request.
-  const router = new Router<AppState>();
+  const router = withIndexedMatching(new Router<AppState>());
   app.use(requestFrame(deps.log, metrics));
   // Preflights are answered from the router's methods, before anything reads the request.
   app.use(cors(router));
