@@ -72,12 +72,24 @@ export function createMetrics(knex: Knex, boss: () => PgBoss | null, queues: str
       this.set({ state: 'waiting' }, pool.numPendingAcquires());
     },
   });
+  // Series are bounded: methods x route patterns x statuses (never raw paths; see request-frame.ts).
+  const children = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof durations.labels> }
+  >();
   return {
     registry,
     observeRequest(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      requests.inc(labels);
-      durations.observe(labels, seconds);
+      // Each series' children are looked up once: prom-client hashes a labels object on every call.
+      const key = `${method} ${status} ${route}`;
+      let series = children.get(key);
+      if (!series) {
+        const labels = { method, route, status: String(status) };
+        series = { count: requests.labels(labels), time: durations.labels(labels) };
+        children.set(key, series);
+      }
+      series.count.inc();
+      series.time.observe(seconds);
     },
   };
 }
