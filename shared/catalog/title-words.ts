@@ -19,6 +19,8 @@ export interface TextWord {
   known: boolean;
   /** For an unknown word: the most similar title word, or null when none is similar enough. */
   nearest: string | null;
+  /** How many names hold the correction (null without one). */
+  nearestNames: number | null;
   /** About how many names hold it (the counts of the title words containing it); null for short words. */
   names: number | null;
 }
@@ -45,27 +47,32 @@ export async function checkTextWords(knex: Knex, text: string): Promise<SearchTe
   );
   const typed = split.words.filter((word) => word !== '');
   const checked = typed.filter((word) => word.length >= SHORTEST_INDEXED);
-  const found = new Map<string, { known: boolean; nearest: string | null; names: number }>();
+  const found = new Map<string, Omit<TextWord, 'word'>>();
   if (checked.length > 0) {
     // The words arrive as one array whose length the planner sees, so each lookup uses the trigram index
     // (a pattern from a set-returning function planned for 1,000 words was a sequential scan each).
     const { rows } = await knex.raw<{
-      rows: Array<{ word: string; known: boolean; nearest: string | null; names: number }>;
+      rows: Array<{ word: string; known: boolean; names: number; nearest: string | null; nearestNames: number | null }>;
     }>(
-      `SELECT t.word, n.names > 0 AS known, n.names, CASE WHEN n.names = 0 THEN (
-         SELECT w.word FROM catalog_title_words w
-         WHERE w.word % t.word AND length(w.word) >= ${SHORTEST_INDEXED}
-           AND similarity(w.word, t.word) >= ${CORRECTION_THRESHOLD}
-         ORDER BY similarity(w.word, t.word) DESC, w.word LIMIT 1) END AS nearest
+      `SELECT t.word, n.names > 0 AS known, n.names, c.word AS nearest, c.games AS "nearestNames"
        FROM unnest(?::text[]) AS t(word)
        CROSS JOIN LATERAL (
          SELECT coalesce(sum(games), 0)::int AS names FROM catalog_title_words w WHERE w.word LIKE '%' || t.word || '%'
-       ) n`,
+       ) n
+       LEFT JOIN LATERAL (
+         SELECT w.word, w.games FROM catalog_title_words w
+         WHERE n.names = 0 AND w.word % t.word AND length(w.word) >= ${SHORTEST_INDEXED}
+           AND similarity(w.word, t.word) >= ${CORRECTION_THRESHOLD}
+         ORDER BY similarity(w.word, t.word) DESC, w.word LIMIT 1
+       ) c ON true`,
       [checked],
     );
     for (const row of rows) found.set(row.word, row);
   }
-  const words = typed.map((word) => ({ word, ...(found.get(word) ?? { known: true, nearest: null, names: null }) }));
+  const words = typed.map((word) => ({
+    word,
+    ...(found.get(word) ?? { known: true, nearest: null, nearestNames: null, names: null }),
+  }));
   const counts = words.flatMap((word) => (word.names === null ? [] : [word.names]));
   return { folded: split.folded, words, names: counts.length ? Math.min(...counts) : null, games: split.games };
 }
@@ -78,6 +85,15 @@ export async function checkTextWords(knex: Knex, text: string): Promise<SearchTe
 export function correctedWords(words: TextWord[]): string[] {
   const corrected = words.flatMap((word) => (word.known ? [word.word] : word.nearest ? [word.nearest] : []));
   return corrected.some((word) => word.length >= SHORTEST_INDEXED) ? corrected : [];
+}
+
+/** About how many names hold every corrected word (the rarest one's count); null when no word says. */
+export function correctedNames(words: TextWord[]): number | null {
+  const counts = words.flatMap((word) => {
+    const names = word.known ? word.names : word.nearestNames;
+    return names === null ? [] : [names];
+  });
+  return counts.length ? Math.min(...counts) : null;
 }
 
 /**

@@ -36,6 +36,8 @@ describe('catalog text search (GET /games?q=)', () => {
     await game('Lighthouse Keeper', { release_date: '2005-05-05' });
     await game('Light Crusader', { release_date: '1995-05-05' });
     await game('Forest of the Dark', { popularity: 50 });
+    await game('Ys', { popularity: 1 });
+    await game('Ys Origin', { popularity: 40 });
   });
 
   it('keeps the words of every name with how many names hold each', async () => {
@@ -69,6 +71,8 @@ describe('catalog text search (GET /games?q=)', () => {
 
   it('matches a text too short for a trigram at the start of a word', async () => {
     expect(slugs(await app.client.get('/api/v1/games?q=cr'))).to.deep.equal(['light-crusader']);
+    // The name that is the text first, then by popularity.
+    expect(slugs(await app.client.get('/api/v1/games?q=ys'))).to.deep.equal(['ys', 'ys-origin']);
     // "ou" is inside "Souls" but starts no word of any name.
     expect(slugs(await app.client.get('/api/v1/games?q=ou'))).to.deep.equal([]);
   });
