@@ -122,7 +122,7 @@ export function filters(search: GameSearch, today: string, readerId: string | nu
   }
   dateFilters(where, search, today);
   if (search.demo) add(where, 'g.demo_available');
-  if (search.steam) add(where, 'g.store_url IS NOT NULL');
+  if (search.steam) add(where, 'g.has_store');
   if (search.rated) add(where, 'g.rating_count > 0');
   if (search.reviewed) add(where, 'g.review_count > 0');
   if (search.hideCancelled) add(where, "g.status NOT IN ('cancelled', 'rumored')");
