@@ -36,14 +36,39 @@ export async function gameRatings(knex: Knex, ids: number[]) {
     }));
 }
 
-/** The names of every genre the rows name, in one query: what presentGame needs besides the row. */
-export async function loadGenreNames(knex: Knex, rows: GameRow[]): Promise<Map<number, string>> {
+/**
+ * Genre names already read, per web process: the catalog's few genres change only when it is imported, and
+ * asking for them anew was one statement more on every page of the catalog. A name is read again after a
+ * minute, as the public answers' own `max-age=60` allows.
+ */
+const genreNames = new Map<number, { name: string; at: number }>();
+const GENRE_NAMES_TTL_MS = 60_000;
+
+/** Forgets the genre names read so far (tests that rebuild the catalog). */
+export function forgetGenreNames(): void {
+  genreNames.clear();
+}
+
+/** The names of every genre the rows name, in one query at most: what presentGame needs besides the row. */
+export async function loadGenreNames(knex: Knex, rows: GameRow[], now = Date.now()): Promise<Map<number, string>> {
   const ids = [...new Set(rows.flatMap((row) => row.genre_ids))];
-  if (ids.length === 0) return new Map();
-  const found: Array<{ id: number; name: string }> = await knex('catalog_genres')
-    .whereIn('id', ids)
-    .select('id', 'name');
-  return new Map(found.map((genre) => [genre.id, genre.name]));
+  const missing = ids.filter((id) => {
+    const known = genreNames.get(id);
+    return !known || now - known.at >= GENRE_NAMES_TTL_MS;
+  });
+  if (missing.length > 0) {
+    const found: Array<{ id: number; name: string }> = await knex('catalog_genres')
+      .whereIn('id', missing)
+      .select('id', 'name');
+    for (const id of missing) genreNames.delete(id);
+    for (const genre of found) genreNames.set(genre.id, { name: genre.name, at: now });
+  }
+  const names = new Map<number, string>();
+  for (const id of ids) {
+    const known = genreNames.get(id);
+    if (known) names.set(id, known.name);
+  }
+  return names;
 }
 
 /** The catalog rows of these games shaped like `/games`, by name; games the catalog lost are absent. */

@@ -1,6 +1,7 @@
 // Each test file starts from empty tables (migrations stay). Call `useCleanDatabase()` inside a
 // describe that writes to the database.
 import { searchTotals } from '../../shared/catalog/game-search.js';
+import { forgetGenreNames } from '../../shared/catalog/games.js';
 import { clearSearchCountCache } from '../../shared/catalog/search-counts.js';
 import { resetArcadeSettings } from '../../shared/arcade/settings.js';
 import { db } from '../../shared/platform/db/knex.js';
@@ -21,6 +22,7 @@ export async function truncateAll(): Promise<void> {
   // What the process remembers of the old rows goes with them.
   searchTotals.clear();
   clearSearchCountCache();
+  forgetGenreNames();
 }
 
 export function useCleanDatabase(): void {
