@@ -74,7 +74,7 @@ function isCommon(folded: string, names: number | null): boolean {
 /**
  * A common text in its default order: the games named exactly the text (an equality lookup), then every
  * other match by popularity, walked along the popularity index (which holds the folded name, so the walk
- * reads no row it does not show; see the catalog_popular_names migration).
+ * reads no row it does not show; see the catalog_covering_all_games migration).
  */
 async function commonTextPage(
   knex: Knex,
