@@ -38,6 +38,12 @@ export async function searchText(knex: Knex, where: Where, search: TextSearch): 
   const window = pageWindow(search.page, GAME_PAGE);
   const ordered = (rank: Order) => search.sort ?? { sql: `${rank.sql}, ${POPULAR}`, bindings: rank.bindings };
   const plan: Plan = search.sort ? orderedTextPlan(checked, where, search.page) : 'sortsEveryMatch';
+  if (words.length === 0) {
+    // No letter or digit ("!!!", "%"): no index can find it inside a name (a search read every name), so
+    // it finds the games named exactly that.
+    const named = { sql: ['g.name_folded = ?'], bindings: [folded] };
+    return findPage(knex, where, named, search.sort ?? { sql: POPULAR, bindings: [] }, window, search.cacheTotal);
+  }
   // A word no title holds cannot be inside a name: the text as typed is searched only when every word is.
   if (words.every((word) => word.known)) {
     const escaped = escapeLike(folded);

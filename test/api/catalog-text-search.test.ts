@@ -38,6 +38,7 @@ describe('catalog text search (GET /games?q=)', () => {
     await game('Forest of the Dark', { popularity: 50 });
     await game('Ys', { popularity: 1 });
     await game('Ys Origin', { popularity: 40 });
+    await game('!!!', { slug: 'bangs' });
   });
 
   it('keeps the words of every name with how many names hold each', async () => {
@@ -75,6 +76,12 @@ describe('catalog text search (GET /games?q=)', () => {
     expect(slugs(await app.client.get('/api/v1/games?q=ys'))).to.deep.equal(['ys', 'ys-origin']);
     // "ou" is inside "Souls" but starts no word of any name.
     expect(slugs(await app.client.get('/api/v1/games?q=ou'))).to.deep.equal([]);
+  });
+
+  it('finds a text with no letter or digit only as a whole name', async () => {
+    expect(slugs(await app.client.get('/api/v1/games?q=!!!'))).to.deep.equal(['bangs']);
+    expect(slugs(await app.client.get('/api/v1/games?q=!!'))).to.deep.equal([]);
+    expect(slugs(await app.client.get('/api/v1/games?q=%25'))).to.deep.equal([]);
   });
 
   it('orders a text by a sort of its own and pages past its matches', async () => {
