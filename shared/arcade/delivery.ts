@@ -189,25 +189,41 @@ async function settle(knex: Knex, ended: Ended[]): Promise<void> {
 /**
  * One attempt at each of the events `ids` (the delivery jobs a worker took together): their leases in one
  * statement, the signed POSTs side by side (each receiver's connections limit its own, pinned-client.ts),
- * and their ends in one statement (with the retries' jobs, in one transaction). An event not claimed is
- * `done` (another job holds or settled it) or `held`.
+ * and the ends of each receiver's attempts in one statement as soon as they are all in (with the retries'
+ * jobs, in one transaction), so a slow receiver holds back only its own events: `onSettled` hears each
+ * group's outcomes when they are written. An event not claimed is `done` (another job holds or settled
+ * it) or `held`.
  */
 export async function deliverDataEvents(
   knex: Knex,
   ids: string[],
   deps: DeliveryDeps,
+  onSettled: (outcomes: Map<string, DeliveryOutcome>) => void = () => undefined,
 ): Promise<Map<string, DeliveryOutcome>> {
   const claimed = (await knex.raw(CLAIM, [ids, LEASE_SECONDS])).rows as Array<EventRow & { url: string }>;
-  const ended = await Promise.all(
-    claimed.map(async ({ url, ...event }) => ending(event, await attempt(url, event, deps, knex))),
-  );
-  await settle(knex, ended);
-  const attempted = new Set(ended.map((end) => end.event.id));
+  const claimedIds = new Set(claimed.map((event) => event.id));
   const outcomes = await unclaimed(
     knex,
-    ids.filter((id) => !attempted.has(id)),
+    ids.filter((id) => !claimedIds.has(id)),
   );
-  for (const end of ended) outcomes.set(end.event.id, end.outcome);
+  onSettled(new Map(outcomes));
+  const byReceiver = new Map<string, Array<EventRow & { url: string }>>();
+  for (const event of claimed) {
+    const group = byReceiver.get(event.url);
+    if (group) group.push(event);
+    else byReceiver.set(event.url, [event]);
+  }
+  await Promise.all(
+    [...byReceiver.values()].map(async (events) => {
+      const ended = await Promise.all(
+        events.map(async ({ url, ...event }) => ending(event, await attempt(url, event, deps, knex))),
+      );
+      await settle(knex, ended);
+      const settled = new Map(ended.map((end) => [end.event.id, end.outcome] as const));
+      for (const [id, outcome] of settled) outcomes.set(id, outcome);
+      onSettled(settled);
+    }),
+  );
   return outcomes;
 }
 

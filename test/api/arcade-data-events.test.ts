@@ -148,6 +148,44 @@ describe('Arcade: data events to a game server', function () {
     );
   });
 
+  it('writes the attempts of each receiver as soon as they are in: a slow receiver holds back only its own', async () => {
+    server.routes['/fast'] = { status: 204 };
+    server.routes['/late'] = (_request, response) => void setTimeout(() => response.writeHead(204).end(), 1500);
+    const events: Record<string, string> = {};
+    for (const path of ['/fast', '/late']) {
+      const { player, appId } = await gameWithPlayer(`events-apart${path.replace('/', '-')}`, null);
+      await player.site.delete(`/api/v1/account/arcade/grants/${appId}`);
+      await db()('arcade_releases')
+        .where({ app_id: appId })
+        .update({ data_events_url: server.url(path) });
+      events[path] = (await eventOf(appId, 'grant_revoked')).id;
+    }
+    const heard: Array<{ id: string; outcome: string; late: string }> = [];
+    const reads: Array<Promise<void>> = [];
+    const outcomes = await deliverDataEvents(
+      db(),
+      [events['/late'], events['/fast']],
+      { secret: config().secret, issuer: config().publicUrl },
+      (settled) => {
+        for (const [id, outcome] of settled) {
+          // What the slow receiver's event is when this one is heard.
+          reads.push(
+            db()('arcade_data_events')
+              .where({ id: events['/late'] })
+              .first('status')
+              .then((row) => void heard.push({ id, outcome, late: row.status })),
+          );
+        }
+      },
+    );
+    await Promise.all(reads);
+    expect(outcomes.get(events['/fast'])).to.equal('delivered');
+    expect(outcomes.get(events['/late'])).to.equal('delivered');
+    expect(heard.map(({ id }) => id)).to.deep.equal([events['/fast'], events['/late']]);
+    // The fast receiver's event was written and heard while the slow one was still waiting for its answer.
+    expect(heard[0]).to.deep.equal({ id: events['/fast'], outcome: 'delivered', late: 'pending' });
+  });
+
   it('sweeps an overdue event back into the queue only while its game has an events URL', async () => {
     const { player, appId } = await gameWithPlayer('events-swept', null);
     await player.site.delete(`/api/v1/account/arcade/grants/${appId}`);
