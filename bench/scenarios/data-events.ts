@@ -1,7 +1,8 @@
-// Data events delivered per second (issue 11: at least 200 a second on this machine; issue 25: 1,000): the real worker
-// process delivers a backlog of events of one game to a local https receiver (the fake developer host of
-// the tests, reached through the outbound guard's test door), each a fresh ES256 JWT. The receiver answers
-// 204 at once, so the number is the service's: the job, the lease, signing, the guarded request, the update.
+// Data events delivered per second (issue 11: at least 200 a second on this machine; issue 25: 1,000): the
+// real worker process delivers a backlog of events of one game to a local https receiver (the fake
+// developer host of the tests, reached through the outbound guard's test door), each a fresh ES256 JWT.
+// The receiver answers 204 at once, so the number is the service's: the job, the lease, signing, the
+// guarded request, the update.
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { resetConfigForTests } from '../../shared/platform/config.js';
 import { ensureQueues, startBoss, stopBoss } from '../../shared/platform/jobs/boss.js';

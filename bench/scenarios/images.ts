@@ -1,6 +1,7 @@
 // Image uploads through the real web and worker processes, one at a time: the time from sending the
 // multipart body to the answer (staging, the job, decode, screening, encode, storing, the row), and the
-// bytes of the result. Target: the 4000x3000 JPEG answers in under 0.6 s median (issue 25) as an AVIF of 150 to 400 KB.
+// bytes of the result. Target: the 4000x3000 JPEG answers in under 0.6 s median (issue 25) as an AVIF of
+// 150 to 400 KB.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

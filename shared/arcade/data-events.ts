@@ -4,7 +4,7 @@
 // through the outbound guard, on the retry schedule of DECISIONS. While no live release names an events
 // URL the event waits (held) and no job runs; making such a release live sends the waiting ones.
 import type { Knex } from 'knex';
-import { sendJob, sendJobs } from '../platform/jobs/queue.js';
+import { sendJobs } from '../platform/jobs/queue.js';
 
 export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgotten';
 
@@ -25,8 +25,8 @@ export async function liveEventsUrl(knex: Knex | Knex.Transaction, appId: string
 }
 
 /** Sends the delivery job of one event (the event row's lease keeps two jobs from sending it at once). */
-export async function queueDelivery(trx: Knex.Transaction, eventId: string, delaySeconds = 0): Promise<void> {
-  await sendJob(trx, 'data-event.deliver', { event_id: eventId }, delaySeconds > 0 ? { startAfter: delaySeconds } : {});
+export async function queueDelivery(trx: Knex.Transaction, eventId: string): Promise<void> {
+  await queueDeliveries(trx, [{ id: eventId }]);
 }
 
 /**

@@ -206,7 +206,8 @@ export async function deliverDataEvents(
     knex,
     ids.filter((id) => !claimedIds.has(id)),
   );
-  onSettled(new Map(outcomes));
+  // Heard now: these were decided before any attempt.
+  onSettled(outcomes);
   const byReceiver = new Map<string, Array<EventRow & { url: string }>>();
   for (const event of claimed) {
     const group = byReceiver.get(event.url);

@@ -65,7 +65,8 @@ const pools = new Map<string, Pool>();
  * connections, not the sender's. Idle connections close after 4 s (or sooner, as the receiver says).
  */
 export function pooledClient(origin: string, checked: CheckedHost, timeoutMs: number): Pool {
-  const key = `${origin} ${checked.address} ${checked.port ?? ''}`;
+  // The time limit is part of the key: a pool's connections carry the limits it was made with.
+  const key = `${origin} ${checked.address} ${checked.port ?? ''} ${timeoutMs}`;
   let pool = pools.get(key);
   if (pool) {
     // Most recently used last, so the first is the one to close.
