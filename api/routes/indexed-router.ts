@@ -49,13 +49,13 @@ export function withIndexedMatching<StateT>(router: Router<StateT>): Router<Stat
     const stack = router.stack as Layer<unknown>[];
     const keys = stack.map(routeKey);
     const groups = new Map<string, Layer<unknown>[]>();
+    // Each group keeps the declared order, with the open routes where they were declared.
     for (const key of new Set(keys)) {
-      // Each group keeps the declared order, with the open routes where they were declared.
-      if (key !== null)
-        groups.set(
-          key,
-          stack.filter((_, i) => keys[i] === key || keys[i] === null),
-        );
+      if (key === null) continue;
+      groups.set(
+        key,
+        stack.filter((_, i) => keys[i] === key || keys[i] === null),
+      );
     }
     built = { size: stack.length, groups, open: stack.filter((_, i) => keys[i] === null) };
     return built;

@@ -82,10 +82,15 @@ async function reader(knex: Knex): Promise<string> {
   return id;
 }
 
-async function timeCall(call: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 3; i += 1) await call();
+/**
+ * Times `runs` calls one at a time, each with no total remembered from the call before (the database's own
+ * time), after `warmups` untimed ones. `next` makes each call, so a call may be a new query every time.
+ */
+async function timeCalls(next: () => () => Promise<unknown>, runs = RUNS, warmups = 3): Promise<number[]> {
+  for (let i = 0; i < warmups; i += 1) await next()();
   const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  for (let i = 0; i < runs; i += 1) {
+    const call = next();
     searchTotals.clear();
     clearSearchCountCache();
     const started = performance.now();
@@ -95,32 +100,23 @@ async function timeCall(call: () => Promise<unknown>): Promise<number[]> {
   return samples;
 }
 
-/** Each kind of the generated mix: a new query every run, so no plan or total is answered twice. */
-async function timeMixKind(knex: Knex, vocabulary: CatalogVocabulary, kind: number): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < MIX_RUNS; i += 1) {
-    const search = parse(catalogQuery(vocabulary, kind).query);
-    searchTotals.clear();
-    const started = performance.now();
-    await searchGames(knex, search);
-    samples.push(performance.now() - started);
-  }
-  return samples;
+const timeCall = (call: () => Promise<unknown>) => timeCalls(() => call);
+
+function timeShape(knex: Knex, query: string, readerId: string | null = null): Promise<number[]> {
+  const search = parse(query);
+  return timeCall(() => searchGames(knex, search, readerId));
 }
 
-async function timeShape(knex: Knex, query: string, readerId: string | null = null): Promise<number[]> {
-  const search = parse(query);
-  if (readerId) return timeCall(() => searchGames(knex, search, readerId));
-  for (let i = 0; i < 3; i += 1) await searchGames(knex, search);
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    // The database's own time: no total remembered from the run before.
-    searchTotals.clear();
-    const started = performance.now();
-    await searchGames(knex, search);
-    samples.push(performance.now() - started);
-  }
-  return samples;
+/** Each kind of the generated mix: a new query every run, so no plan or total is answered twice. */
+function timeMixKind(knex: Knex, vocabulary: CatalogVocabulary, kind: number): Promise<number[]> {
+  return timeCalls(
+    () => {
+      const search = parse(catalogQuery(vocabulary, kind).query);
+      return () => searchGames(knex, search);
+    },
+    MIX_RUNS,
+    0,
+  );
 }
 
 export const catalog: Scenario = {

@@ -2,14 +2,14 @@
 // (see findPage); the filters are built in game-search.ts and the text conditions in game-text-search.ts.
 import type { Knex } from 'knex';
 import { CountCache } from './count-cache.js';
-import type { GameRow } from './rows.js';
+import { GAME_ROW_COLUMNS, type GameRow } from './rows.js';
 import { CATALOG_MAX_PAGE } from './search-parameters.js';
 
 export const GAME_PAGE = { size: 24, maxPage: CATALOG_MAX_PAGE };
 /** `total_items` counts matches up to this many. */
 export const TOTAL_CAP = 2500;
 
-export const GAME_COLUMNS = 'g.id, g.slug, g.name, g.release_year, g.type, g.rating, g.genre_ids, g.demo_available';
+export const GAME_COLUMNS = GAME_ROW_COLUMNS.map((column) => `g.${column}`).join(', ');
 
 /** Conditions joined by AND, with their bindings in order. */
 export type Where = { sql: string[]; bindings: Knex.RawBinding[] };
@@ -66,23 +66,21 @@ export async function findPage(
   // A text known to be common is the exception: walking finds 2,500 of its matches soon.
   const fenced = match.sql.length > 0 && plan !== 'walk';
   const counted = fenced ? `SELECT * FROM games g ${clause} OFFSET 0` : `SELECT 1 FROM games g ${clause}`;
-  const count = (): Promise<number> =>
-    // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
-    // client can page past 2,400 results anyway (100 pages of 24).
-    db
-      .raw<{ rows: Array<{ n: number }> }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM (${counted}) g LIMIT ${TOTAL_CAP}) counted`,
-        bindings,
-      )
-      .then(({ rows: [{ n }] }) => {
-        if (key !== null) searchTotals.set(key, n);
-        return n;
-      });
   // The count comes first and says how to read the page. Under the cap the matches are few: they are
   // read by their own indexes and sorted, behind a fence (OFFSET 0) that keeps the planner from walking the
   // order's index instead (it walked all 300,000 games by trending for a language no game has, 350 ms,
   // and by hype for "%fuyu%", in 71 names). At the cap they are common, and walking finds a page soon.
-  const total = known ?? (await count());
+  // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
+  // client can page past 2,400 results anyway (100 pages of 24).
+  let total = known;
+  if (total === undefined) {
+    const { rows } = await db.raw<{ rows: Array<{ n: number }> }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM (${counted}) g LIMIT ${TOTAL_CAP}) counted`,
+      bindings,
+    );
+    total = rows[0].n;
+    if (key !== null) searchTotals.set(key, total);
+  }
   if (offset >= total) return { rows: [], total };
   if (total < TOTAL_CAP || plan === 'matchesFirst') {
     const { rows } = await db.raw<{ rows: GameRow[] }>(

@@ -3,12 +3,12 @@
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors.js';
 import { presentGames } from './presenters.js';
-import type { GameRow } from './rows.js';
+import { GAME_ROW_COLUMNS, type GameRow } from './rows.js';
 
 export async function gameBySlug(knex: Knex, slug: string): Promise<GameRow> {
   const row: GameRow | undefined = await knex('games')
     .where({ slug })
-    .first('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available');
+    .first(...GAME_ROW_COLUMNS);
   if (!row) throw notFound('No game has this slug.');
   return row;
 }
@@ -77,7 +77,7 @@ export async function loadPresentedGames(knex: Knex, ids: number[]) {
   if (unique.length === 0) return [];
   const rows: GameRow[] = await knex('games')
     .whereIn('id', unique)
-    .select('id', 'slug', 'name', 'release_year', 'type', 'rating', 'genre_ids', 'demo_available')
+    .select(...GAME_ROW_COLUMNS)
     .orderBy('name');
   return presentGames(rows, await loadGenreNames(knex, rows));
 }

@@ -1,5 +1,17 @@
 // The catalog's rows as its reads hand them on: a game as searches and lookups read it, before the
 // presenter (shared/catalog/presenters.ts) turns it into the spec's JSON.
+/** The columns of a GameRow, in the order every read selects them. */
+export const GAME_ROW_COLUMNS = [
+  'id',
+  'slug',
+  'name',
+  'release_year',
+  'type',
+  'rating',
+  'genre_ids',
+  'demo_available',
+] as const;
+
 export interface GameRow {
   id: number;
   slug: string;

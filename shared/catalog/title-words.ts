@@ -52,9 +52,9 @@ export async function checkTextWords(knex: Knex, text: string): Promise<SearchTe
     // The words arrive as one array whose length the planner sees, so each lookup uses the trigram index
     // (a pattern from a set-returning function planned for 1,000 words was a sequential scan each).
     const { rows } = await knex.raw<{
-      rows: Array<{ word: string; known: boolean; names: number; nearest: string | null; nearestNames: number | null }>;
+      rows: Array<{ word: string; names: number; nearest: string | null; nearestNames: number | null }>;
     }>(
-      `SELECT t.word, n.names > 0 AS known, n.names, c.word AS nearest, c.games AS "nearestNames"
+      `SELECT t.word, n.names, c.word AS nearest, c.games AS "nearestNames"
        FROM unnest(?::text[]) AS t(word)
        CROSS JOIN LATERAL (
          SELECT coalesce(sum(games), 0)::int AS names FROM catalog_title_words w WHERE w.word LIKE '%' || t.word || '%'
@@ -67,14 +67,13 @@ export async function checkTextWords(knex: Knex, text: string): Promise<SearchTe
        ) c ON true`,
       [checked],
     );
-    for (const row of rows) found.set(row.word, row);
+    for (const row of rows) found.set(row.word, { ...row, known: row.names > 0 });
   }
   const words = typed.map((word) => ({
     word,
     ...(found.get(word) ?? { known: true, nearest: null, nearestNames: null, names: null }),
   }));
-  const counts = words.flatMap((word) => (word.names === null ? [] : [word.names]));
-  return { folded: split.folded, words, names: counts.length ? Math.min(...counts) : null, games: split.games };
+  return { folded: split.folded, words, names: rarest(words.map((word) => word.names)), games: split.games };
 }
 
 /**
@@ -89,11 +88,13 @@ export function correctedWords(words: TextWord[]): string[] {
 
 /** About how many names hold every corrected word (the rarest one's count); null when no word says. */
 export function correctedNames(words: TextWord[]): number | null {
-  const counts = words.flatMap((word) => {
-    const names = word.known ? word.names : word.nearestNames;
-    return names === null ? [] : [names];
-  });
-  return counts.length ? Math.min(...counts) : null;
+  return rarest(words.map((word) => (word.known ? word.names : word.nearestNames)));
+}
+
+/** The smallest of the counts known, or null when none is. */
+function rarest(counts: Array<number | null>): number | null {
+  const known = counts.filter((count) => count !== null);
+  return known.length ? Math.min(...known) : null;
 }
 
 /**
