@@ -32,6 +32,7 @@ import { sessionRoutes } from './routes/account/sessions.js';
 import { standingRoutes } from './routes/account/standing.js';
 import { usernameRoutes } from './routes/account/username.js';
 import { authRoutes } from './routes/auth/routes.js';
+import { passkeyRoutes } from './routes/auth/passkey-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsEndpoint } from './routes/metrics.js';
 import { createMetrics } from '../shared/platform/metrics/metrics.js';
@@ -162,6 +163,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
 
   healthRoutes(router, deps.knex, deps.boss);
   authRoutes(router);
+  passkeyRoutes(router);
   const api = new VersionedRoutes(router);
   meRoutes(api);
   sessionRoutes(api);

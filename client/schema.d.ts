@@ -312,6 +312,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/passkeys/register/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start registering a passkey
+         * @description Answers, as `data`, the options `startRegistration({ optionsJSON })` of `@simplewebauthn/browser` takes: a discoverable credential with user verification, for the site's host name (`PUBLIC_URL` without its port), leaving out the account's passkeys. The challenge is valid 5 minutes and is used once. An account keeps at most 10 passkeys (409 `passkeys_full`). A session that owes its second factor is refused (403 `mfa_required`). An account without a password needs a sign-in from the last 15 minutes, else 403 `reauthentication_required` with the spec’s body `{ code: "RECENT_SIGN_IN_REQUIRED", message }` (and our `error` member beside it).
+         *
+         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Only the site’s own pages may call it (`Origin` is checked); keys are refused.
+         */
+        post: operations["post_auth_passkeys_register_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a passkey
+         * @description `response`: what `startRegistration` answered, for a challenge this account was given; `name` optional, 1 to 60 characters ("Passkey" when absent). An answer that does not verify (another origin or relying party, a challenge used, expired or someone else's, no user verification, a credential already registered) is 400 `passkey_invalid` and adds nothing. At most 10 passkeys (409 `passkeys_full`). A session that owes its second factor is refused (403 `mfa_required`). An account without a password needs a sign-in from the last 15 minutes, else 403 `reauthentication_required` with the spec’s body `{ code: "RECENT_SIGN_IN_REQUIRED", message }` (and our `error` member beside it). A passkey counts as two-factor for Arcade.
+         *
+         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Only the site’s own pages may call it (`Origin` is checked); keys are refused.
+         */
+        post: operations["post_auth_passkeys_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account’s passkeys
+         * @description Newest first, without their keys. A session that owes its second factor is refused (403 `mfa_required`).
+         *
+         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`.
+         */
+        get: operations["get_auth_passkeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a passkey
+         * @description Any passkey may go, the last one too: the e-mail link is always a way in, so no deletion locks anyone out. Another account’s passkey, or an id that is none, is 404 `passkey_not_found`. A session that owes its second factor is refused (403 `mfa_required`). An account without a password needs a sign-in from the last 15 minutes, else 403 `reauthentication_required` with the spec’s body `{ code: "RECENT_SIGN_IN_REQUIRED", message }` (and our `error` member beside it).
+         *
+         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Only the site’s own pages may call it (`Origin` is checked); keys are refused.
+         */
+        delete: operations["delete_auth_passkeys_by_id"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a passkey
+         * @description `name`: 1 to 60 characters, not blank. Another account’s passkey, or an id that is none, is 404 `passkey_not_found`. A session that owes its second factor is refused (403 `mfa_required`).
+         *
+         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Only the site’s own pages may call it (`Origin` is checked); keys are refused.
+         */
+        patch: operations["patch_auth_passkeys_by_id"];
+        trace?: never;
+    };
+    "/api/auth/passkeys/sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description Anonymous and usernameless: answers, as `data`, the options `startAuthentication({ optionsJSON })` of `@simplewebauthn/browser` takes, with user verification required and no credentials listed (the authenticator offers the passkeys it holds for this site). The challenge is valid 5 minutes and is used once. 30 per 15 minutes per address, then 429 `too_many_attempts`.
+         *
+         *     **Access:** anyone. Only the site’s own pages may call it (`Origin` is checked); keys are refused.
+         */
+        post: operations["post_auth_passkeys_sign_in_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description `response`: what `startAuthentication` answered. Sets the session cookie; the session has passed its second factor (`second_factor: passed`, so it counts as Arcade’s `mfa_session`) and counts as a fresh sign-in. Anything that does not verify (an unknown credential, a bad signature, another origin or relying party, a challenge used or expired, no user verification, a signature counter that went backwards) is 401 `invalid_credentials`, as a wrong password is, and counts as a failed attempt: 5 failures per 15 minutes per account and per address, then 429 `too_many_attempts`.
+         *
+         *     **Access:** anyone. Only the site’s own pages may call it (`Origin` is checked); keys are refused.
+         */
+        post: operations["post_auth_passkeys_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -5007,6 +5145,77 @@ export interface components {
             /** @description Whether a later page may be asked for: false on the last page a client may request. */
             has_more: boolean;
         };
+        Passkey: {
+            /** Format: uuid */
+            id: string;
+            /** @description 1 to 60 characters; "Passkey" unless one was given. */
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description The last sign-in with it.
+             */
+            last_used_at: string | null;
+            /** @description Whether the authenticator syncs it elsewhere (a multi-device passkey). */
+            backed_up: boolean;
+        };
+        PasskeyRegistrationOptions: {
+            /** @description Base64url; valid 5 minutes, used once. */
+            challenge: string;
+            rp: {
+                name: string;
+                /** @description The host name of the site, without its port. */
+                id: string;
+            };
+            user: {
+                /** @description Base64url. */
+                id: string;
+                name: string;
+                displayName: string;
+            };
+            pubKeyCredParams: {
+                /** @description A COSE algorithm. */
+                alg: number;
+                /** @constant */
+                type: "public-key";
+            }[];
+            /** @description Milliseconds. */
+            timeout: number;
+            attestation: string;
+            /** @description The passkeys the account has already. */
+            excludeCredentials: {
+                /** @description Base64url. */
+                id: string;
+                /** @constant */
+                type: "public-key";
+                transports?: string[];
+            }[];
+            /** @description A discoverable credential and user verification, both required. */
+            authenticatorSelection: {
+                [key: string]: unknown;
+            };
+            extensions?: {
+                [key: string]: unknown;
+            };
+            hints?: string[];
+        };
+        PasskeySignInOptions: {
+            /** @description Base64url; valid 5 minutes, used once. */
+            challenge: string;
+            rpId: string;
+            /** @description Milliseconds. */
+            timeout: number;
+            /** @constant */
+            userVerification: "required";
+            allowCredentials?: {
+                /** @description Base64url. */
+                id: string;
+                /** @constant */
+                type: "public-key";
+                transports?: string[];
+            }[];
+        };
         /** @description How a person shows inside someone else’s page. */
         PersonSummary: {
             /** @description Null for an account that has not taken a name. */
@@ -6679,6 +6888,727 @@ export interface operations {
             /** @description `conflict` reason `password_already_set` */
             409: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_auth_passkeys_register_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Start registering a passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "challenge": "q7LhV0c2Yk1nT9xWmZpR4sGdE8uJfA3bNvC6oI5yHtQ",
+                     *         "rp": {
+                     *           "name": "Jogatina",
+                     *           "id": "jogatina.example"
+                     *         },
+                     *         "user": {
+                     *           "id": "LX9LjmocTj2bUoysCh9uPZQ",
+                     *           "name": "ana@example.com",
+                     *           "displayName": "ana_souza"
+                     *         },
+                     *         "pubKeyCredParams": [
+                     *           {
+                     *             "alg": -8,
+                     *             "type": "public-key"
+                     *           },
+                     *           {
+                     *             "alg": -7,
+                     *             "type": "public-key"
+                     *           },
+                     *           {
+                     *             "alg": -257,
+                     *             "type": "public-key"
+                     *           }
+                     *         ],
+                     *         "timeout": 300000,
+                     *         "attestation": "none",
+                     *         "excludeCredentials": [],
+                     *         "authenticatorSelection": {
+                     *           "residentKey": "required",
+                     *           "requireResidentKey": true,
+                     *           "userVerification": "required"
+                     *         },
+                     *         "extensions": {
+                     *           "credProps": true
+                     *         },
+                     *         "hints": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PasskeyRegistrationOptions"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `cross_origin`; `forbidden` reason `mfa_required`; `forbidden` reason `reauthentication_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `passkeys_full` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_auth_passkeys_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        authenticatorAttachment?: string | null;
+                        clientExtensionResults?: Record<string, never>;
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            transports?: string[];
+                        };
+                    };
+                    name?: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Register a passkey */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5b1e9c3a-7d24-4f86-b0a1-2e6c8d4f9a73",
+                     *         "name": "Phone",
+                     *         "created_at": "2026-11-26T10:12:04.118Z",
+                     *         "last_used_at": null,
+                     *         "backed_up": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `passkey_invalid` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `cross_origin`; `forbidden` reason `mfa_required`; `forbidden` reason `reauthentication_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `passkeys_full` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_auth_passkeys: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account’s passkeys */
+            200: {
+                headers: {
+                    /** @description `no-store` */
+                    "Cache-Control"?: string;
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5b1e9c3a-7d24-4f86-b0a1-2e6c8d4f9a73",
+                     *           "name": "Phone",
+                     *           "created_at": "2026-11-26T10:12:04.118Z",
+                     *           "last_used_at": "2026-11-26T18:40:51.003Z",
+                     *           "backed_up": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["Passkey"][];
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `mfa_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    delete_auth_passkeys_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `cross_origin`; `forbidden` reason `mfa_required`; `forbidden` reason `reauthentication_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `passkey_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patch_auth_passkeys_by_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Rename a passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "5b1e9c3a-7d24-4f86-b0a1-2e6c8d4f9a73",
+                     *         "name": "Work laptop",
+                     *         "created_at": "2026-11-26T10:12:04.118Z",
+                     *         "last_used_at": null,
+                     *         "backed_up": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Passkey"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `cross_origin`; `forbidden` reason `mfa_required` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `passkey_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_auth_passkeys_sign_in_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Start signing in with a passkey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "rpId": "jogatina.example",
+                     *         "challenge": "q7LhV0c2Yk1nT9xWmZpR4sGdE8uJfA3bNvC6oI5yHtQ",
+                     *         "timeout": 300000,
+                     *         "userVerification": "required"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PasskeySignInOptions"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `cross_origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` reason `too_many_attempts` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_auth_passkeys_sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    response: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        authenticatorAttachment?: string | null;
+                        clientExtensionResults?: Record<string, never>;
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Sign in with a passkey */
+            200: {
+                headers: {
+                    /** @description The session cookie `sid` (`__Host-sid` on https): HttpOnly, SameSite=Lax, 30 days unused. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "account": {
+                     *           "id": "2d7f4b8e-6a1c-4e3d-9b52-8c0a1f6e3d94",
+                     *           "email": "ana@example.com",
+                     *           "username": "ana_souza",
+                     *           "has_password": false,
+                     *           "two_factor": false
+                     *         },
+                     *         "session": {
+                     *           "id": "9e4c1a7b-3d6f-4b28-a0e5-7f2d8c3b1a60",
+                     *           "created_at": "2026-11-26T18:40:51.003Z",
+                     *           "second_factor": "passed"
+                     *         },
+                     *         "second_factor_required": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignedIn"];
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` reason `invalid_credentials` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `cross_origin` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` reason `too_many_attempts` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13986,6 +14916,7 @@ export interface operations {
                      *         "api_keys": [],
                      *         "infractions": [],
                      *         "publisher_block": [],
+                     *         "passkeys": [],
                      *         "identities": [],
                      *         "connections": [],
                      *         "library": [],
@@ -14138,6 +15069,16 @@ export interface operations {
                             /** @description Rows of publisher_blocks. */
                             publisher_block: {
                                 created_at: unknown;
+                            }[];
+                            /** @description Rows of passkeys. */
+                            passkeys: {
+                                id: unknown;
+                                name: unknown;
+                                created_at: unknown;
+                                last_used_at: unknown;
+                                backed_up: unknown;
+                                device_type: unknown;
+                                transports: unknown;
                             }[];
                             /** @description Rows of identities. */
                             identities: {

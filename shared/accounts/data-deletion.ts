@@ -74,6 +74,9 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   identities: 'how the account signs in',
   connections: 'forgotten through DELETE /account/connections/{service}',
   recovery_codes: 'security material of two-factor',
+  passkeys:
+    'how the account signs in, as identities are: deleted through DELETE /api/auth/passkeys/{id} (the e-mail link stays a way in)',
+  passkey_challenges: 'challenges of passkey ceremonies in flight, gone within 5 minutes',
   auth_tokens: 'one-time links, expiring by themselves',
   images: 'layout images, pictures and icons: removed through their own routes (unnamed layout images after 7 days)',
   image_uploads: 'uploads in flight, gone within minutes',

@@ -10,6 +10,7 @@ export const NOT_EXPORTED: Record<string, string> = {
     'releases: their reviewer column names staff, and the developer reads them through the Arcade routes',
   recovery_codes: 'hashes of secret recovery codes',
   auth_tokens: 'hashes of one-time sign-in and verification links',
+  passkey_challenges: 'challenges of passkey ceremonies in flight, gone within 5 minutes',
   image_uploads: 'uploads in flight, gone within minutes',
   reports: 'moderation’s record: a report has no read side (spec), for its reporter or for the account it names',
   moderator_actions: 'staff’s audit record of what moderators did, read by staff only',

@@ -89,6 +89,14 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    // Which passkeys sign the account in, never their public keys or credential ids (DECISIONS: Passkeys).
+    key: 'passkeys',
+    table: 'passkeys',
+    owner: 'account_id',
+    columns: ['id', 'name', 'created_at', 'last_used_at', 'backed_up', 'device_type', 'transports'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'identities',
     table: 'identities',
     owner: 'account_id',

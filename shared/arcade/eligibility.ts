@@ -29,6 +29,7 @@ interface Facts {
   banned: boolean;
   accepted: string | null;
   used: number;
+  passkey: boolean;
 }
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -51,7 +52,8 @@ async function factsOf(knex: Knex | Knex.Transaction, accountId: string): Promis
                AND reason IN ('Suspensão', 'Banimento permanente') AND (expires_at IS NULL OR expires_at > now())) AS banned,
        (SELECT version FROM arcade_terms_acceptances WHERE account_id = :a
          ORDER BY accepted_at DESC, id DESC LIMIT 1) AS accepted,
-       (SELECT count(*) FROM arcade_apps WHERE account_id = :a AND status <> 'removed')::int AS used`,
+       (SELECT count(*) FROM arcade_apps WHERE account_id = :a AND status <> 'removed')::int AS used,
+       EXISTS (SELECT 1 FROM passkeys WHERE account_id = :a) AS passkey`,
     { a: accountId },
   );
   return rows[0];
@@ -69,7 +71,8 @@ export async function eligibilityOf(
   const years = ageInYears(account.birth_date, now);
   const eligibility: Eligibility = {
     allowlisted: facts.allowlisted,
-    two_factor: account.two_factor_enabled_at !== null,
+    // A passkey is a second factor in itself (DECISIONS: Passkeys), as an authenticator app is.
+    two_factor: account.two_factor_enabled_at !== null || facts.passkey,
     mfa_session: verifiedWithTwoFactor(session),
     email_verified: account.email_verified_at !== null,
     account_age_days: Math.max(0, ageDays),

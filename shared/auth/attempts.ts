@@ -16,3 +16,9 @@ export const SIGN_UPS_PER_EMAIL: AttemptRule = { name: 'signup-email', failures:
 
 /** Spec: 10 attempts at a password or code per 15 minutes per account before deleting data. */
 export const DELETION_PROOFS: AttemptRule = { name: 'deletion', failures: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Passkey sign-in challenges, which anyone may ask for (each is a row for 5 minutes): 30 per 15 minutes per
+ * address, then 429 `too_many_attempts`. The sign-ins themselves count as SIGN_IN_ATTEMPTS.
+ */
+export const PASSKEY_CHALLENGES: AttemptRule = { name: 'passkey-options', failures: 30, windowSeconds: 15 * 60 };

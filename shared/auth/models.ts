@@ -41,3 +41,20 @@ export class RecoveryCode extends BaseModel {
   declare used_at: Date | null;
   declare created_at: Date;
 }
+
+/** A WebAuthn credential the account signs in with (DECISIONS: Passkeys). */
+export class Passkey extends BaseModel {
+  static override tableName = 'passkeys';
+
+  declare id: string;
+  declare account_id: string;
+  declare credential_id: string;
+  declare public_key: Buffer;
+  declare counter: string | number;
+  declare transports: string[];
+  declare device_type: string;
+  declare backed_up: boolean;
+  declare name: string;
+  declare created_at: Date;
+  declare last_used_at: Date | null;
+}

@@ -1,6 +1,6 @@
 // The sign-in service's answers (DECISIONS: `GET /api/auth/session`).
 import type { Account } from '../accounts/account.js';
-import type { Session } from './models.js';
+import type { Passkey, Session } from './models.js';
 
 export function presentSessionAccount(account: Account) {
   return {
@@ -27,5 +27,16 @@ export function presentSessionListItem(session: Session, currentId: string | nul
     user_agent: session.user_agent,
     ip: session.ip,
     current: session.id === currentId,
+  };
+}
+
+/** A passkey as its owner sees it: never its key or credential id. */
+export function presentPasskey(passkey: Passkey) {
+  return {
+    id: passkey.id,
+    name: passkey.name,
+    created_at: passkey.created_at.toISOString(),
+    last_used_at: passkey.last_used_at?.toISOString() ?? null,
+    backed_up: passkey.backed_up,
   };
 }

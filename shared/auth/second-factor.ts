@@ -29,8 +29,8 @@ function attemptSubjects(account: Account, ip: string | null): string[] {
   return [`account:${account.id}`, `ip:${ip ?? 'unknown'}`];
 }
 
-/** Rule 11: for a passwordless account these actions need a sign-in from the last 15 minutes. */
-function requireRecentIfPasswordless({ account, session }: CallerSession): void {
+/** Rule 11: for a passwordless account these actions (and passkeys') need a sign-in from the last 15 minutes. */
+export function requireRecentIfPasswordless({ account, session }: CallerSession): void {
   if (!account.password_hash && !signedInRecently(session)) throw recentSignInRequired();
 }
 
@@ -210,7 +210,11 @@ export async function disableTwoFactor(
       totp_last_step: null,
     });
     await RecoveryCode.query(trx).delete().where({ account_id: caller.account.id });
-    await Session.query(trx).patch({ second_factor: 'none' }).where({ account_id: caller.account.id });
+    // Sessions that owed it owe nothing now; those that passed a second factor (a code, or a passkey's
+    // sign-in) stay verified: what they proved does not change.
+    await Session.query(trx)
+      .patch({ second_factor: 'none' })
+      .where({ account_id: caller.account.id, second_factor: 'pending' });
   });
 }
 

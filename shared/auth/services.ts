@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import {
   DELETION_PROOFS,
   MAIL_REQUESTS,
+  PASSKEY_CHALLENGES,
   SIGN_IN_ATTEMPTS,
   SIGN_UPS_PER_ADDRESS,
   SIGN_UPS_PER_EMAIL,
@@ -18,6 +19,9 @@ export interface AuthServices {
   deletionProofs: AttemptLimiter;
   signUpsPerAddress: AttemptLimiter;
   signUpsPerEmail: AttemptLimiter;
+  passkeyChallenges: AttemptLimiter;
+  /** Who passkeys are made for: the site's origin, and its host name without the port as the RP id. */
+  relyingParty: { id: string; origin: string; name: string };
 }
 
 export function createAuthServices(knex: Knex, secret: string, publicUrl: string): AuthServices {
@@ -30,5 +34,7 @@ export function createAuthServices(knex: Knex, secret: string, publicUrl: string
     deletionProofs: new AttemptLimiter(knex, DELETION_PROOFS),
     signUpsPerAddress: new AttemptLimiter(knex, SIGN_UPS_PER_ADDRESS),
     signUpsPerEmail: new AttemptLimiter(knex, SIGN_UPS_PER_EMAIL),
+    passkeyChallenges: new AttemptLimiter(knex, PASSKEY_CHALLENGES),
+    relyingParty: { id: new URL(publicUrl).hostname, origin: new URL(publicUrl).origin, name: 'Jogatina' },
   };
 }

@@ -17,9 +17,11 @@ export async function startSession(
   trx: Knex | Knex.Transaction,
   account: Account,
   origin: SessionOrigin,
+  /** 'passed' for a sign-in that proved two factors at once (a passkey); else what the account owes. */
+  proven?: 'passed',
 ): Promise<{ token: string; session: Session }> {
   const token = randomToken();
-  const secondFactor: SecondFactor = account.two_factor_enabled_at ? 'pending' : 'none';
+  const secondFactor: SecondFactor = proven ?? (account.two_factor_enabled_at ? 'pending' : 'none');
   const session = await Session.query(trx).insertAndFetch({
     account_id: account.id,
     token_hash: sha256(token),

@@ -2,11 +2,10 @@
 // it off, and Authentication rule 11 for passwordless accounts.
 import { expect } from 'chai';
 import { Account } from '../../shared/accounts/account.js';
-import { mailLink } from '../../shared/auth/one-time-links.js';
 import { currentTotp } from '../../shared/auth/totp.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { ageSession, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
+import { ageSession, buildAccount, passwordlessClient, PASSWORD, signedInClient } from '../helpers/factories.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -170,28 +169,14 @@ describe('sign-in service: two-factor authentication', () => {
   });
 
   describe('rule 11: passwordless accounts need a sign-in from the last 15 minutes', () => {
-    async function passwordlessSite() {
-      const built = await buildAccount({ password: null });
-      const site = new SiteClient(app.client);
-      // Sign in as the magic link would, through the real route.
-      await db().transaction((trx) =>
-        mailLink(trx, 'http://localhost:3000', 'magic_link', built.email, built.account.id),
-      );
-      const [mail] = await db()('email_outbox').where({ to_address: built.email }).orderBy('created_at', 'desc');
-      const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
-      const res = await site.get(`/api/auth/magic-link/verify?token=${token}`);
-      expect(res.status).to.equal(200);
-      return { site, sessionId: res.body.data.session.id as string };
-    }
-
     it('lets a fresh session turn two-factor on without a password', async () => {
-      const { site } = await passwordlessSite();
+      const { site } = await passwordlessClient(app.client);
       const res = await site.post('/api/auth/two-factor/enable', {});
       expect(res.status).to.equal(200);
     });
 
     it('answers RECENT_SIGN_IN_REQUIRED once the session is older than 15 minutes', async () => {
-      const { site, sessionId } = await passwordlessSite();
+      const { site, sessionId } = await passwordlessClient(app.client);
       await ageSession(sessionId, 16);
       for (const path of ['/api/auth/two-factor/enable', '/api/auth/two-factor/confirm', '/api/auth/recovery-codes']) {
         const res = await site.post(path, path.endsWith('confirm') ? { code: '123456' } : {});

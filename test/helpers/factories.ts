@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Account } from '../../shared/accounts/account.js';
 import { claimFirstUsername } from '../../shared/accounts/usernames.js';
 import { Session } from '../../shared/auth/models.js';
+import { mailLink } from '../../shared/auth/one-time-links.js';
 import { hashPassword } from '../../shared/auth/passwords.js';
 import { seal } from '../../shared/platform/crypto/sealed-box.js';
 import { config } from '../../shared/platform/config.js';
@@ -51,6 +52,18 @@ export async function signedInClient(http: TestClient, options: { twoFactor?: bo
   const site = new SiteClient(http);
   const res = await site.post('/api/auth/sign-in', { email: built.email, password: built.password });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return { ...built, site, sessionId: res.body.data.session.id as string };
+}
+
+/** A site client signed in as a new account without a password, through the magic link's real route. */
+export async function passwordlessClient(http: TestClient) {
+  const built = await buildAccount({ password: null });
+  const site = new SiteClient(http);
+  await db().transaction((trx) => mailLink(trx, 'http://localhost:3000', 'magic_link', built.email, built.account.id));
+  const [mail] = await db()('email_outbox').where({ to_address: built.email }).orderBy('created_at', 'desc');
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text_body)![1];
+  const res = await site.get(`/api/auth/magic-link/verify?token=${token}`);
+  if (res.status !== 200) throw new Error(`magic-link sign-in failed: ${res.status} ${res.text}`);
   return { ...built, site, sessionId: res.body.data.session.id as string };
 }
 

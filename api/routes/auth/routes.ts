@@ -2,7 +2,6 @@
 // password at /api/account/password. Integrations never use it: a key here is 403. State-changing calls
 // must come from the site's own origin, so another site cannot sign a visitor in or out.
 import type Router from '@koa/router';
-import type { Middleware } from 'koa';
 import { presentSessionAccount, presentSessionSummary } from '../../../shared/auth/presenters.js';
 import {
   confirmTwoFactor,
@@ -11,8 +10,7 @@ import {
   passSecondFactor,
   renewRecoveryCodes,
 } from '../../../shared/auth/second-factor.js';
-import { fromOwnOrigin } from '../../../shared/auth/session-rules.js';
-import { endSession, type SessionOrigin } from '../../../shared/auth/sessions.js';
+import { endSession } from '../../../shared/auth/sessions.js';
 import {
   requestMagicLink,
   setFirstPassword,
@@ -20,14 +18,12 @@ import {
   signInWithMagicLink,
   signUp,
   verifyEmail,
-  type SignedIn,
 } from '../../../shared/auth/sign-in.js';
-import { forbidden } from '../../../shared/platform/errors.js';
 import type { AppContext, AppState } from '../../context.js';
-import { publicRoute, resolveKey, sessionCaller, sessionOnly } from '../../middleware/access.js';
+import { origin, ownOriginOnly, signedIn } from './site-session.js';
+import { publicRoute, sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
-import { withFacts } from '../../openapi/route-facts.js';
-import { clearSessionCookie, setSessionCookie } from '../../session-cookie.js';
+import { clearSessionCookie } from '../../session-cookie.js';
 import { AUTH_DOCS } from './auth-docs.js';
 import {
   codeBody,
@@ -39,35 +35,6 @@ import {
   signUpBody,
   tokenQuery,
 } from './schemas.js';
-
-function ownOriginOnly(): Middleware<AppState> {
-  const middleware: Middleware<AppState> = async (ctx, next) => {
-    // A bad key is 401 here as on every route; a good one is refused below.
-    await resolveKey(ctx, null);
-    if (!fromOwnOrigin(ctx.req.headers, ctx.services.publicOrigin)) {
-      throw forbidden('cross_origin', {}, 'The sign-in service answers only the site’s own pages.');
-    }
-    if (ctx.state.caller?.key) throw forbidden(undefined, {}, 'API keys cannot use the sign-in service.');
-    await next();
-  };
-  return withFacts(middleware, { ownOrigin: true });
-}
-
-function origin(ctx: AppContext): SessionOrigin {
-  return { userAgent: ctx.get('User-Agent') || null, ip: ctx.ip || null };
-}
-
-function signedIn(ctx: AppContext, result: SignedIn, status = 200): void {
-  setSessionCookie(ctx, result.token);
-  ctx.status = status;
-  ctx.body = {
-    data: {
-      account: presentSessionAccount(result.account),
-      session: presentSessionSummary(result.session),
-      second_factor_required: result.session.second_factor === 'pending',
-    },
-  };
-}
 
 export function authRoutes(router: Router<AppState>): void {
   const guard = ownOriginOnly();
