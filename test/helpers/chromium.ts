@@ -2,6 +2,7 @@
 // (the test machines run as root with apt); when it cannot be had, the caller skips with the reason.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { Page } from 'puppeteer-core';
 
 const run = promisify(execFile);
 const NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
@@ -51,14 +52,7 @@ export async function readPage<T>(
   ready: string,
   read: string,
 ): Promise<{ value: T; requested: string[]; blocked: string[] }> {
-  const { launch } = await import('puppeteer-core');
-  const browser = await launch({
-    executablePath: chromium,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
+  return withPage(chromium, async (page) => {
     const failures: string[] = [];
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
@@ -76,6 +70,28 @@ export async function readPage<T>(
     }
     const blocked = (await page.evaluate('window.__blocked')) as string[];
     return { value: (await page.evaluate(read)) as T, requested, blocked };
+  });
+}
+
+/**
+ * A new page of a headless Chromium for `use`, closed after it. `localhost` is mapped to 127.0.0.1, where
+ * the tests' servers listen.
+ */
+export async function withPage<T>(chromium: string, use: (page: Page) => Promise<T>): Promise<T> {
+  const { launch } = await import('puppeteer-core');
+  const browser = await launch({
+    executablePath: chromium,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--host-resolver-rules=MAP localhost 127.0.0.1',
+    ],
+  });
+  try {
+    return await use(await browser.newPage());
   } finally {
     await browser.close();
   }
