@@ -4,6 +4,7 @@
 // response finds nothing, and two parallel uses of one challenge cannot both take it.
 import type { Knex } from 'knex';
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import type { AuthServices } from './services.js';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -58,4 +59,14 @@ export async function takeChallenge(
 /** The library's options as the browser takes them: members it left undefined are not members. */
 export function optionsAnswer<T extends object>(options: T): T {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** What every answer is verified against: its challenge, the site's origin and RP id, a verified user. */
+export function expectedOf(services: AuthServices, challenge: string) {
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: services.relyingParty.origin,
+    expectedRPID: services.relyingParty.id,
+    requireUserVerification: true,
+  };
 }

@@ -11,7 +11,14 @@ import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { unauthorized } from '../platform/errors.js';
 import { Passkey } from './models.js';
-import { CHALLENGE_TTL_MS, challengeOf, keepChallenge, optionsAnswer, takeChallenge } from './passkey-challenges.js';
+import {
+  CHALLENGE_TTL_MS,
+  challengeOf,
+  expectedOf,
+  keepChallenge,
+  optionsAnswer,
+  takeChallenge,
+} from './passkey-challenges.js';
 import { userHandleOf } from './passkeys.js';
 import type { AuthServices } from './services.js';
 import { startSession, type SessionOrigin } from './sessions.js';
@@ -57,16 +64,13 @@ async function verifies(
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: services.relyingParty.origin,
-      expectedRPID: services.relyingParty.id,
+      ...expectedOf(services, challenge),
       credential: {
         id: passkey.credential_id,
         publicKey: new Uint8Array(passkey.public_key),
         counter: Number(passkey.counter),
         transports: passkey.transports as never,
       },
-      requireUserVerification: true,
     });
   } catch {
     return false;

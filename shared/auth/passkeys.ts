@@ -8,7 +8,14 @@ import type { Knex } from 'knex';
 import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { Passkey } from './models.js';
-import { CHALLENGE_TTL_MS, challengeOf, keepChallenge, optionsAnswer, takeChallenge } from './passkey-challenges.js';
+import {
+  CHALLENGE_TTL_MS,
+  challengeOf,
+  expectedOf,
+  keepChallenge,
+  optionsAnswer,
+  takeChallenge,
+} from './passkey-challenges.js';
 import { requireRecentIfPasswordless, type CallerSession } from './second-factor.js';
 import type { AuthServices } from './services.js';
 
@@ -83,13 +90,7 @@ export async function registerPasskey(
   }
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: services.relyingParty.origin,
-      expectedRPID: services.relyingParty.id,
-      requireUserVerification: true,
-    });
+    verified = await verifyRegistrationResponse({ response, ...expectedOf(services, challenge) });
   } catch (error) {
     throw passkeyInvalid((error as Error).message);
   }

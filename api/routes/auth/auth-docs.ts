@@ -33,11 +33,11 @@ const recoveryCodes = [
 ];
 const SECRET = 'KGYCW7QSAQTX64WNN47HBANQWQPLGPOB';
 
-const COOKIE_SET = {
+export const COOKIE_SET = {
   'Set-Cookie': 'The session cookie `sid` (`__Host-sid` on https): HttpOnly, SameSite=Lax, 30 days unused.',
 };
 /** Rule 11: an account without a password needs a sign-in from the last 15 minutes for these. */
-const RECENT =
+export const RECENT =
   'An account without a password needs a sign-in from the last 15 minutes, else 403 `reauthentication_required` with the spec’s body `{ code: "RECENT_SIGN_IN_REQUIRED", message }` (and our `error` member beside it).';
 const ATTEMPTS = '5 failures per 15 minutes per account and per address, then 429 `too_many_attempts`.';
 const CODE = '`code`: 6 digits from the authenticator, or an unused recovery code; each is accepted once.';

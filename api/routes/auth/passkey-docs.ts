@@ -1,6 +1,7 @@
 // The reference's words for passkeys (DECISIONS: Passkeys; spec: Authentication rule 11).
 import { doc } from '../../openapi/route-facts.js';
 import { AUTH_ANSWERS } from '../../openapi/shapes/auth.js';
+import { COOKIE_SET, RECENT } from './auth-docs.js';
 
 const passkey = {
   id: '5b1e9c3a-7d24-4f86-b0a1-2e6c8d4f9a73',
@@ -10,13 +11,8 @@ const passkey = {
   backed_up: true,
 };
 const CHALLENGE = 'q7LhV0c2Yk1nT9xWmZpR4sGdE8uJfA3bNvC6oI5yHtQ';
-const RECENT =
-  'An account without a password needs a sign-in from the last 15 minutes, else 403 `reauthentication_required` with the spec’s body `{ code: "RECENT_SIGN_IN_REQUIRED", message }` (and our `error` member beside it).';
 const OWED = 'A session that owes its second factor is refused (403 `mfa_required`).';
 const NOT_FOUND = 'Another account’s passkey, or an id that is none, is 404 `passkey_not_found`.';
-const COOKIE_SET = {
-  'Set-Cookie': 'The session cookie `sid` (`__Host-sid` on https): HttpOnly, SameSite=Lax, 30 days unused.',
-};
 
 export const PASSKEY_DOCS = {
   registerOptions: doc({
