@@ -3,6 +3,7 @@ import http from 'node:http';
 import type PgBoss from 'pg-boss';
 import { configOrExit } from '../shared/platform/config.js';
 import { openDatabase, closeDatabase } from '../shared/platform/db/knex.js';
+import { exitUnlessMigrated } from '../shared/platform/db/migrations.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/platform/jobs/boss.js';
 import { JobReplies } from '../shared/platform/jobs/request-reply.js';
 import { Signals } from '../shared/platform/jobs/signals.js';
@@ -22,6 +23,7 @@ if (!config.databaseUrl) {
 }
 
 const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
+await exitUnlessMigrated(knex, 'web');
 // A first identity key set when there is none (spec: Key set; `npm run op -- keys rotate` rotates it).
 await ensureSigningKeys(knex, config.secret);
 let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log);

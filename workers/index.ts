@@ -1,6 +1,7 @@
 // The worker process (Procfile `worker`): consumes every declared queue until SIGTERM.
 import { configOrExit } from '../shared/platform/config.js';
 import { openDatabase, closeDatabase } from '../shared/platform/db/knex.js';
+import { exitUnlessMigrated } from '../shared/platform/db/migrations.js';
 import { createMailTransport } from '../shared/platform/email/transport.js';
 import { startBoss, ensureQueues, stopBoss } from '../shared/platform/jobs/boss.js';
 import { Signals } from '../shared/platform/jobs/signals.js';
@@ -28,6 +29,7 @@ if (!config.databaseUrl) {
 }
 
 const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
+await exitUnlessMigrated(knex, 'worker');
 const boss = await startBoss(config.databaseUrl, 'worker', log);
 await ensureQueues(boss, QUEUES);
 const signals = new Signals(config.databaseUrl, log);

@@ -2,7 +2,10 @@
 // orderly stop on SIGTERM that finishes the request in flight.
 import net from 'node:net';
 import { expect } from 'chai';
+import { createKnex } from '../../shared/platform/db/knex.js';
+import { migrateLatest } from '../../shared/platform/db/migrations.js';
 import { runEntry, type RunningProcess } from '../helpers/processes.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
 function baseEnv(): Record<string, string> {
   return {
@@ -98,4 +101,33 @@ describe('the worker process', () => {
       await worker.stop();
     }
   });
+});
+
+describe('a database behind this build', () => {
+  let scratch: TestDatabase;
+  let newest: string;
+  before(async () => {
+    scratch = await createTestDatabase(process.env.DATABASE_URL);
+    const knex = createKnex(scratch.url, 1);
+    await migrateLatest(knex);
+    const [row] = await knex('knex_migrations').orderBy('id', 'desc').limit(1);
+    newest = row.name;
+    await knex('knex_migrations').where({ id: row.id }).delete();
+    await knex.destroy();
+  });
+  after(() => scratch.drop());
+
+  for (const [name, entry] of [
+    ['web', 'api/server.ts'],
+    ['worker', 'workers/index.ts'],
+  ]) {
+    it(`stops the ${name} process at start with one line naming npm run migrate`, async () => {
+      const running = runEntry(entry, { ...baseEnv(), DATABASE_URL: scratch.url });
+      const { code } = await running.exited;
+      expect(code).to.equal(1);
+      expect(running.lines).to.deep.equal([
+        `The ${name} process needs the database migrated: 1 migration(s) pending, from ${newest}; run \`npm run migrate\` first.`,
+      ]);
+    });
+  }
 });

@@ -28,6 +28,14 @@ export const Copy = component(
 );
 
 export const SERVICE_ANSWERS = {
+  ready: answer(
+    object({
+      status: constant('ready'),
+      database: constant('ok'),
+      queue: constant('ok'),
+      migrations: constant('ok'),
+    }),
+  ),
   health: answer(
     object({
       status: oneOf(['ok', 'degraded'], 'degraded when the job queue does not answer.'),

@@ -46,3 +46,36 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
 export async function rollbackAll(knex: Knex): Promise<void> {
   await knex.migrate.rollback(migrationConfig(), true);
 }
+
+/**
+ * The migrations of this build that the database has not applied yet, oldest first. Read with one SELECT
+ * and no lock or table creation (knex's own list makes its tables), so a readiness probe may ask often.
+ */
+export async function pendingMigrations(knex: Knex, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const known = await new TypeScriptMigrationSource(dir).getMigrations();
+  const { rows } = await knex
+    .raw<{ rows: Array<{ name: string | null }> }>('SELECT name FROM knex_migrations')
+    .catch((error: { code?: string }) => {
+      // No history at all: a database nothing was ever migrated into.
+      if (error.code === '42P01') return { rows: [] };
+      throw error;
+    });
+  const applied = new Set(rows.map((row) => row.name?.replace(/\.(ts|js)$/, '')));
+  return known.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+/**
+ * The web and worker processes run against a database at this build's schema or not at all: with
+ * migrations pending, they stop at start with one line naming the command (the release step of the
+ * Procfile and the process manager runs it first).
+ */
+export async function exitUnlessMigrated(knex: Knex, processName: string): Promise<void> {
+  const pending = await pendingMigrations(knex);
+  if (pending.length === 0) return;
+  console.error(
+    `The ${processName} process needs the database migrated: ${pending.length} migration(s) pending, from ` +
+      `${pending[0]}; run \`npm run migrate\` first.`,
+  );
+  await knex.destroy();
+  process.exit(1);
+}
