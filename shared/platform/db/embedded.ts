@@ -26,12 +26,21 @@ const DATABASE = 'jogatina';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE}`;
+  const url = urlOn(options.port);
 
-  // A server left running by an earlier start that was killed still owns the folder: use it.
-  if (isRunning(options.dir) && (await answers(url))) {
-    log(`embedded PostgreSQL already running in ${options.dir}`);
-    return { url, stop: async () => undefined };
+  // A server already running in the folder (`npm start` in another shell, maybe on another
+  // EMBEDDED_PG_PORT, or one left by a start that was killed) owns it: use it, on the port it says it
+  // listens on, and never start a second one beside it.
+  const running = runningServer(options.dir);
+  if (running) {
+    const runningUrl = urlOn(running.port);
+    if (!(await answers(runningUrl))) {
+      throw new Error(
+        `the embedded PostgreSQL in ${options.dir} is running (pid ${running.pid}) but does not answer on port ${running.port}`,
+      );
+    }
+    log(`embedded PostgreSQL already running in ${options.dir} on port ${running.port}`);
+    return { url: runningUrl, stop: async () => undefined };
   }
 
   const parent = path.dirname(options.dir);
@@ -58,15 +67,23 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   return { url, stop: () => server.stop() };
 }
 
-function isRunning(dir: string): boolean {
+const urlOn = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+
+/**
+ * The server running in `dir`, from its `postmaster.pid` (its first line is the pid, its fourth the port
+ * it listens on), or null when there is none or its process is gone.
+ */
+export function runningServer(dir: string): { pid: number; port: number } | null {
   const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return false;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const [pid, port] = [Number(lines[0]), Number(lines[3])];
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
   try {
     process.kill(pid, 0);
-    return true;
+    return { pid, port };
   } catch {
-    return false;
+    return null;
   }
 }
 
