@@ -3,6 +3,7 @@
 // installed files (no CDN: the page works offline and no third party sees our readers). Swagger UI was
 // tried first: with this document it stopped rendering after the first few operations.
 import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
@@ -12,9 +13,10 @@ import { SERVICE_ANSWERS } from '../openapi/shapes/service.js';
 import type { AppState } from '../context.js';
 import { publicRoute } from '../middleware/access.js';
 import type { VersionedRoutes } from './versioned.js';
+import { projectFile } from '../../shared/platform/project-root.js';
 
 const require = createRequire(import.meta.url);
-const { version } = require('../../package.json') as { version: string };
+const { version } = JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string };
 
 export const OPENAPI_PATH = '/openapi.json';
 

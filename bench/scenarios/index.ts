@@ -10,6 +10,7 @@ import { images } from './images.js';
 import { stack } from './stack.js';
 import { history } from './history.js';
 import { notifications } from './notifications.js';
+import { startup } from './startup.js';
 
 export const scenarios: Record<string, Scenario> = {
   stack,
@@ -23,4 +24,5 @@ export const scenarios: Record<string, Scenario> = {
   'data-events': dataEvents,
   history,
   notifications,
+  startup,
 };

@@ -15,7 +15,9 @@ export interface RunningProcess {
 }
 
 export function runEntry(entry: string, env: Record<string, string | undefined>, args: string[] = []): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry), ...args], {
+  // A compiled entry (dist/...js) runs as production runs it, on plain node; the rest through tsx.
+  const loader = entry.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, path.join(ROOT, entry), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 // The worker process's image threads (IMAGE_THREADS of them). Each keeps its classifier loaded between
 // jobs; a thread that crashes is replaced by piscina and the job that crashed it fails.
+import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { ImageProfileName } from '../../shared/media/image-profiles.js';
 import type { ScreeningOptions } from './image-screening.js';
@@ -12,9 +13,10 @@ export class ImagePool {
     threads: number,
     private readonly screening: ScreeningOptions,
   ) {
-    // The thread file is TypeScript like the rest: the worker inherits the process's `--import tsx`.
+    // The thread file is this one's kind: TypeScript under `--import tsx` (which the thread inherits), or
+    // JavaScript in the compiled build.
     this.pool = new Piscina({
-      filename: new URL('./image-thread.ts', import.meta.url).href,
+      filename: new URL(`./image-thread${path.extname(import.meta.url)}`, import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
       // A thread keeps its loaded model; there is no point in letting it go idle.

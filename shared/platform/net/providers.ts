@@ -3,6 +3,7 @@
 // as at approval, so a name must stay stable for a host that has not moved: headers first (they name
 // the host even behind another CDN), then address ranges, in the file's order.
 import { readFileSync } from 'node:fs';
+import { projectFile } from '../project-root.js';
 import { inCidr, parseAddress, parseCidr, type Cidr } from './ip-address.js';
 
 interface HeaderSignature {
@@ -25,7 +26,7 @@ export const UNKNOWN = 'unknown';
 const PROVIDERS: Provider[] = load();
 
 function load(): Provider[] {
-  const file = JSON.parse(readFileSync(new URL('./providers.json', import.meta.url), 'utf8')) as ProviderFile;
+  const file = JSON.parse(readFileSync(projectFile('shared/platform/net/providers.json'), 'utf8')) as ProviderFile;
   return file.providers.map((provider) => ({
     name: provider.name,
     headers: provider.headers.map((header) => ({
