@@ -10,6 +10,8 @@ import { ImagePool } from './images/image-pool.js';
 import { QUEUES, SCHEDULES } from '../shared/platform/jobs/queue.js';
 import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { jobHandlers } from './jobs/index.js';
+import { createJobMetrics } from './job-metrics.js';
+import { serveMetrics } from './metrics-server.js';
 import { missingHandlers, subscribeAll } from './worker.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 import { closePooledClients } from '../shared/platform/net/pinned-client.js';
@@ -39,9 +41,15 @@ const images = new ImagePool(config.images.threads, {
   model: config.images.screeningModel,
   threshold: config.images.screeningThreshold,
 });
+const metrics = createJobMetrics(knex, () => boss, Object.keys(QUEUES), images);
+const metricsServer =
+  config.metricsToken && config.workerMetricsPort !== null
+    ? await serveMetrics(metrics.registry, config.metricsToken, config.host, config.workerMetricsPort)
+    : null;
 // Before announcing readiness: a SIGTERM from then on must always find its handler.
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   await stopBoss(config.shutdownTimeoutMs);
+  await metricsServer?.close();
   // After the jobs: connections kept open to game servers (data events) close now, not when they idle out.
   await closePooledClients();
   await signals.close();
@@ -52,7 +60,14 @@ exitOnSignals(log, config.shutdownTimeoutMs, async () => {
 
 // One image job per image thread.
 const queues = { ...QUEUES, 'image.process': { ...QUEUES['image.process'], concurrency: config.images.threads } };
-await subscribeAll({ boss, signals, services: { knex, log, mail, media, images }, queues, handlers: jobHandlers });
+await subscribeAll({
+  boss,
+  signals,
+  services: { knex, log, mail, media, images },
+  queues,
+  handlers: jobHandlers,
+  metrics,
+});
 for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
-log.info({ queues: Object.keys(QUEUES) }, 'worker ready');
+log.info({ queues: Object.keys(QUEUES), metrics_port: metricsServer?.port ?? null }, 'worker ready');
 flushLogs();

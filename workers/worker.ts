@@ -5,6 +5,7 @@ import type { QueueOptions } from '../shared/platform/jobs/boss.js';
 import { encodeReply } from '../shared/platform/jobs/request-reply.js';
 import { JOB_DONE, JOBS_SENT, type Signals } from '../shared/platform/jobs/signals.js';
 import type { JobHandler, WorkerServices } from './job-context.js';
+import type { JobMetrics, JobOutcome } from './job-metrics.js';
 
 export class MissingHandlerError extends Error {
   constructor(readonly queues: string[]) {
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   services: WorkerServices;
   queues: Record<string, QueueOptions>;
   handlers: Record<string, JobHandler<never>>;
+  /** Counts every attempt by queue and outcome (the worker's metrics), when given. */
+  metrics?: JobMetrics;
 }
 
 export interface RunningWorker {
@@ -37,7 +40,13 @@ export async function subscribeAll(options: WorkerOptions): Promise<RunningWorke
 
   const workerIds = new Map<string, string[]>();
   for (const [queue, settings] of Object.entries(options.queues)) {
-    const handle = wrap(queue, settings, options.handlers[queue] as JobHandler<unknown>, options.services);
+    const handle = wrap(
+      queue,
+      settings,
+      options.handlers[queue] as JobHandler<unknown>,
+      options.services,
+      options.metrics,
+    );
     const ids: string[] = [];
     for (let i = 0; i < (settings.concurrency ?? 1); i += 1) {
       ids.push(
@@ -67,20 +76,31 @@ function wrap(
   settings: QueueOptions,
   handler: JobHandler<unknown>,
   services: WorkerServices,
+  metrics?: JobMetrics,
 ): PgBoss.WorkWithMetadataHandler<unknown> {
-  const one = runOne(queue, settings, handler, services);
+  const one = runOne(queue, settings, handler, services, metrics);
   // A batch runs its jobs side by side; one that throws fails the batch, which pg-boss retries.
   return async (jobs) => (jobs.length === 1 ? one(jobs[0]) : Promise.all(jobs.map((job) => one(job))));
 }
 
-function runOne(queue: string, settings: QueueOptions, handler: JobHandler<unknown>, services: WorkerServices) {
+function runOne(
+  queue: string,
+  settings: QueueOptions,
+  handler: JobHandler<unknown>,
+  services: WorkerServices,
+  metrics?: JobMetrics,
+) {
   return async (job: PgBoss.JobWithMetadata<unknown>) => {
     const context = { ...services, jobId: job.id, queue, retryCount: job.retryCount, retryLimit: job.retryLimit };
+    const started = performance.now();
+    const finished = (outcome: JobOutcome) => metrics?.observeJob(queue, outcome, (performance.now() - started) / 1000);
     try {
       const result = await handler(job.data, context);
       if (settings.reply) await reply(services, { id: job.id, ok: true, result });
+      finished('completed');
       return result;
     } catch (error) {
+      finished('failed');
       services.log.warn({ err: error, queue, job_id: job.id, attempt: job.retryCount + 1 }, 'job attempt failed');
       // The waiting sender hears only the final outcome; earlier failures are retried first.
       if (settings.reply && job.retryCount >= job.retryLimit) {

@@ -41,6 +41,11 @@ export interface Config {
   outbound: OutboundConfig;
   /** `METRICS_TOKEN`: the bearer token `GET /metrics` asks for; null: metrics are not served. */
   metricsToken: string | null;
+  /**
+   * `WORKER_METRICS_PORT`: where each worker process serves its own `GET /metrics` (0: a free port, logged
+   * at start); null: not served. Behind METRICS_TOKEN like the web's.
+   */
+  workerMetricsPort: number | null;
 }
 
 export interface ArcadeConfig {
@@ -220,6 +225,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     outbound: readOutbound(read, nodeEnv),
     metricsToken: read.raw('METRICS_TOKEN') ?? null,
+    workerMetricsPort:
+      read.raw('WORKER_METRICS_PORT') === undefined ? null : read.integer('WORKER_METRICS_PORT', 0, 0, 65535),
   } satisfies Config;
 
   const secret = read.raw('SECRET');

@@ -28,6 +28,17 @@ export class ImagePool {
     return this.pool.run({ input, profile, screening: this.screening });
   }
 
+  /** What the worker's metrics report of the threads: how many, how busy since start, what waits. */
+  usage(): { threads: number; utilization: number; queued: number; completed: number } {
+    const pool = this.pool;
+    return {
+      threads: pool.threads.length,
+      utilization: pool.utilization,
+      queued: pool.queueSize,
+      completed: pool.completed,
+    };
+  }
+
   close(): Promise<void> {
     return this.pool.destroy();
   }
