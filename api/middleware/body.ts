@@ -1,7 +1,8 @@
-// Reads JSON bodies (1 MB at most) for every route. Multipart bodies are left unread here: only a
-// route that takes files reads them, with its own limits (see multipart.ts). Any other content type with
-// a body is refused, so a client never has its form-encoded fields silently ignored.
-import coBody from 'co-body';
+// Reads JSON bodies (1 MB at most) for every route, through koa-body (which parses with co-body). Multipart
+// bodies are left unread here: only a route that takes files reads them, with its own limits (see
+// multipart.ts). Any other content type with a body is refused, so a client never has its form-encoded
+// fields silently ignored. koa-body's errors become the API's through its onError.
+import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
 import { invalidRequest } from '../../shared/platform/errors.js';
 import type { AppState } from '../context.js';
@@ -20,6 +21,20 @@ interface BodyError {
 }
 
 export function jsonBody(options: { limitBytes: number }): Middleware<AppState> {
+  const parse = koaBody({
+    json: true,
+    // Every JSON type (`application/json`, `application/problem+json`, ...), and nothing else.
+    jsonTypes: ['application/json', '+json'],
+    jsonLimit: options.limitBytes,
+    jsonStrict: true,
+    urlencoded: false,
+    text: false,
+    multipart: false,
+    parsedMethods: [...BODY_METHODS] as never,
+    onError: (error) => {
+      throw bodyError(error as BodyError, options.limitBytes);
+    },
+  });
   return async (ctx, next) => {
     ctx.request.body = undefined;
     if (!BODY_METHODS.has(ctx.method) || !hasBody(ctx.req.headers)) return next();
@@ -32,12 +47,7 @@ export function jsonBody(options: { limitBytes: number }): Middleware<AppState> 
         reason: 'unsupported_content_type',
       });
     }
-    try {
-      ctx.request.body = await coBody.json(ctx, { limit: options.limitBytes, strict: true });
-    } catch (error) {
-      throw bodyError(error as BodyError, options.limitBytes);
-    }
-    return next();
+    return parse(ctx, next);
   };
 }
 

@@ -2,10 +2,6 @@
 // access (a session that passed two-factor, the owner's game, no publisher block), then one slot of the
 // draft. What costs nothing is refused before the upload's bytes are read: a submitted store page and a
 // day's uploads used up.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type formidable from 'formidable';
 import { errors as formidableErrors } from 'formidable';
 import {
   assertListingOpen,
@@ -19,7 +15,7 @@ import {
 } from '../../../shared/arcade/media.js';
 import { invalidRequest } from '../../../shared/platform/errors.js';
 import type { AppContext } from '../../context.js';
-import { UPLOAD_LIMIT_BYTES, uploadForm } from '../../middleware/multipart.js';
+import { inUploadFolder, readUpload, UPLOAD_LIMIT_BYTES } from '../../middleware/multipart.js';
 import { validate } from '../../middleware/validate.js';
 import { uploadServices } from '../../services.js';
 import type { VersionedRoutes } from '../versioned.js';
@@ -80,8 +76,7 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
 
 /**
  * Reads the form (`kind`, `position`, one `file` of up to 15 MB) and hands the slot and the file's
- * temporary path to `use`. The shared multipartFile reader keeps no fields and answers its own reasons;
- * here every problem with what was sent is `media_invalid`, and kind and position are judged before the
+ * temporary path to `use`. The shared reader answers its own reasons; here every problem with what was sent is `media_invalid`, and kind and position are judged before the
  * file goes anywhere. The temporary folder goes when `use` is done, whatever happened.
  */
 async function withMediaForm(ctx: AppContext, use: (slot: MediaSlot, file: string) => Promise<void>): Promise<void> {
@@ -91,28 +86,17 @@ async function withMediaForm(ctx: AppContext, use: (slot: MediaSlot, file: strin
     });
   }
   ctx.state.multipartPending = false;
-  const dir = await mkdtemp(path.join(tmpdir(), 'jogatina-upload-'));
-  try {
-    const form = uploadForm(dir);
-    let fields: formidable.Fields;
-    let files: formidable.Files;
-    try {
-      [fields, files] = await form.parse(ctx.req);
-    } catch (error) {
-      throw formError(error as { code?: number });
-    }
+  await inUploadFolder(async (dir) => {
+    const { fields, file } = await readUpload(ctx, dir, 'file', UPLOAD_LIMIT_BYTES, formError);
     const slot = parseSlot(only(fields.kind), only(fields.position));
-    const file = files.file?.[0];
     if (!file) throw mediaInvalid('file', 'The image is missing: send it in the field "file".');
     await use(slot, file.filepath);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** A field sent once; sent twice it is as wrong as a missing one. */
-function only(values: string[] | undefined): string | undefined {
-  return values?.length === 1 ? values[0] : undefined;
+function only(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function formError(error: { code?: number }) {
