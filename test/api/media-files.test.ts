@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
 import { S3MediaStorage } from '../../shared/platform/storage/s3-media-storage.js';
-import { startFakeS3, type FakeS3 } from '../helpers/fake-s3.js';
+import { S3_CREDENTIALS, startS3Server, type S3Server } from '../helpers/s3-server.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -113,19 +113,18 @@ describe('GET /media/<key>', () => {
 });
 
 describe('GET /media/<key> from an S3 bucket', () => {
-  let fake: FakeS3;
+  let fake: S3Server;
   let media: S3MediaStorage;
   let app: TestApp;
   before(async () => {
-    fake = await startFakeS3();
+    fake = await startS3Server(['media']);
     media = new S3MediaStorage(
       {
         bucket: 'media',
         region: 'us-east-1',
         endpoint: fake.endpoint,
         forcePathStyle: true,
-        accessKeyId: 'test-access-key',
-        secretAccessKey: 'test-secret-key',
+        ...S3_CREDENTIALS,
       },
       'http://localhost:3000/media',
     );

@@ -9,7 +9,7 @@ import type { Config } from '../../shared/platform/config.js';
 import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
 import { isValidMediaKey, type MediaStorage } from '../../shared/platform/storage/media-storage.js';
 import { S3MediaStorage } from '../../shared/platform/storage/s3-media-storage.js';
-import { startFakeS3, type FakeS3 } from '../helpers/fake-s3.js';
+import { S3_CREDENTIALS, startS3Server, type S3Server } from '../helpers/s3-server.js';
 import { createMediaStorage } from '../../shared/platform/storage/create-media-storage.js';
 
 const BASE_URL = 'https://cdn.example.test/media';
@@ -149,7 +149,7 @@ function localSettings(folder: string): MediaSettings {
   return { mediaDir: folder, media: { storage: 'local', publicBaseUrl: BASE_URL, s3: null } };
 }
 
-function s3Settings(fake: FakeS3): MediaSettings {
+function s3Settings(fake: S3Server, credentials = S3_CREDENTIALS): MediaSettings {
   return {
     mediaDir: '/nowhere',
     media: {
@@ -160,8 +160,7 @@ function s3Settings(fake: FakeS3): MediaSettings {
         region: 'us-east-1',
         endpoint: fake.endpoint,
         forcePathStyle: true,
-        accessKeyId: 'test-access-key',
-        secretAccessKey: 'test-secret-key',
+        ...credentials,
       },
     },
   };
@@ -174,7 +173,7 @@ describe('media storage', () => {
   });
 
   behavesAsMediaStorage('S3', async () => {
-    const fake = await startFakeS3();
+    const fake = await startS3Server(['jogatina-media']);
     const storage = createMediaStorage(s3Settings(fake));
     return {
       storage,
@@ -238,10 +237,10 @@ describe('media storage', () => {
   });
 
   describe('S3 specifics', () => {
-    let fake: FakeS3;
+    let fake: S3Server;
     let storage: S3MediaStorage;
     before(async () => {
-      fake = await startFakeS3();
+      fake = await startS3Server(['jogatina-media']);
       storage = createMediaStorage(s3Settings(fake)) as S3MediaStorage;
     });
     after(async () => {
@@ -251,19 +250,30 @@ describe('media storage', () => {
 
     it('is the implementation for MEDIA_STORAGE=s3, and signs path-style requests to the bucket', async () => {
       expect(storage).to.be.instanceOf(S3MediaStorage);
+      const before = fake.requests.length;
       await storage.put('avatars/ab/one.png', Buffer.from('png bytes'), 'image/png');
       await storage.get('avatars/ab/one.png');
       await storage.delete('avatars/ab/one.png');
-      expect(fake.requests.map(({ method, bucket, key, signed }) => [method, bucket, key, signed])).to.deep.equal([
-        ['PUT', 'jogatina-media', 'avatars/ab/one.png', true],
-        ['GET', 'jogatina-media', 'avatars/ab/one.png', true],
-        ['DELETE', 'jogatina-media', 'avatars/ab/one.png', true],
+      expect(fake.requests.slice(before).map(({ method, bucket, key }) => [method, bucket, key])).to.deep.equal([
+        ['PUT', 'jogatina-media', 'avatars/ab/one.png'],
+        ['GET', 'jogatina-media', 'avatars/ab/one.png'],
+        ['DELETE', 'jogatina-media', 'avatars/ab/one.png'],
       ]);
+      // The server refuses what is not signed with a key it knows: the client signs with the one configured.
+      const wrong = createMediaStorage(
+        s3Settings(fake, { accessKeyId: 'SOMEONE-ELSE', secretAccessKey: 'S3RVER' }),
+      ) as S3MediaStorage;
+      try {
+        await expectRejected(wrong.put('avatars/ab/two.png', Buffer.from('x'), 'image/png'), /access key/i);
+      } finally {
+        wrong.client.destroy();
+      }
+      expect(await fake.read('jogatina-media', 'avatars/ab/two.png')).to.equal(null);
     });
 
     it('sends a stream body with its content type, gathered to a known length', async () => {
       await storage.put('staging/upload', Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 'image/heic');
-      const object = fake.objects.get('jogatina-media/staging/upload');
+      const object = await fake.read('jogatina-media', 'staging/upload');
       expect(object?.body.toString()).to.equal('abcd');
       expect(object?.contentType).to.equal('image/heic');
     });
