@@ -1,11 +1,11 @@
-// `npm run seed:catalog [-- --games N]`: loads the demo catalog (the real titles of gametime-db, enriched;
+// `npm run seed:catalog [-- --games N]`: loads the demo catalog (the real titles of gametime-db as they are;
 // past them, made-up follow-ups up to N, e.g. 300000 for IGDB's size in benchmarks). Runs against
 // DATABASE_URL or the embedded PostgreSQL of the one-machine mode, as `npm run op` does; safe to repeat;
 // exits non-zero on failure.
 import { loadDemoCatalog } from '../db/seeds/catalog/load-demo-catalog.js';
 import { runWithDatabase } from './with-database.js';
 
-const USAGE = 'Usage: npm run seed:catalog [-- --games N]   (default: the real titles only)';
+const USAGE = 'Usage: npm run seed:catalog [-- --games N]   (default: the real titles and 10,000 synthetic follow-ups)';
 
 function parseArgs(args: string[]): { games?: number } {
   const out: { games?: number } = {};

@@ -192,27 +192,80 @@ describe('demo catalog: enrichment', () => {
       expect(row.type).to.be.within(0, 14);
       expect(STATUSES).to.include(row.status);
       if (row.release_year !== null) expect(row.release_year).to.be.within(1950, 2100);
-      expect(row.release_date === null).to.equal(row.release_year === null);
       if (row.release_date) expect(Number(row.release_date.slice(0, 4))).to.equal(row.release_year);
       if (row.rating !== null) expect(row.rating).to.be.within(0, 100);
-      expect(row.interface_languages).to.include('en');
       for (const board of AGE_BOARDS) {
         const step = row[`age_${board}`];
         if (step !== null) expect(step).to.be.within(0, AGE_STEPS[board].length - 1);
       }
     }
-    expect(rows.filter((row) => row.type === 0).length).to.be.greaterThan(500);
+    const synthetic = rows.slice(source.length);
+    for (const row of synthetic) {
+      expect(row.release_date === null).to.equal(row.release_year === null);
+      expect(row.interface_languages).to.include('en');
+    }
+    expect(synthetic.filter((row) => row.type === 0).length).to.be.greaterThan(500);
   });
 
-  it('tells a made-up follow-up from a real title of the same name: year, then a counter', () => {
+  it('keeps a real title to what its source says, and makes nothing up for it', () => {
+    const zelda: DemoTitle = {
+      key: 'the-legend-of-zelda-a-link-to-the-past',
+      name: 'The Legend of Zelda: A Link to the Past',
+      year: 1991,
+      developer: 'Nintendo',
+      publisher: 'Nintendo',
+      franchise: 'The Legend of Zelda',
+      platforms: ['Nintendo - Super Nintendo Entertainment System'],
+      dlc: false,
+    };
+    const catalog = new DemoCatalog([zelda]);
+    const [real, ...followUps] = [...catalog.games(4)];
+    expect(real).to.deep.include({
+      slug: zelda.key,
+      name: zelda.name,
+      release_year: 1991,
+      release_date: null,
+      type: 0,
+      status: 'released',
+      genre_ids: [],
+      theme_ids: [],
+      mode_ids: [],
+      perspective_ids: [],
+      engine_ids: [],
+      rating: null,
+      rating_count: 0,
+      weighted_rating: null,
+      popularity: 0,
+      hype: 0,
+      hours_main: null,
+      store_url: null,
+      demo_available: false,
+      interface_languages: [],
+      audio_languages: [],
+      subtitle_languages: [],
+    });
+    for (const board of AGE_BOARDS) expect(real[`age_${board}`], board).to.equal(null);
+    expect(real.platform_ids).to.have.length(1);
+    expect(real.developer_ids).to.deep.equal(real.publisher_ids).and.have.length(1);
+    expect(real.franchise_ids).to.have.length(1);
+    // What is made up goes on follow-ups that say so in their name.
+    for (const row of followUps) {
+      expect(row.name).to.match(/^The Legend of Zelda: A Link to the Past.* \(synthetic\)$/);
+      expect(row.slug).to.match(/-synthetic(-\d+)?$/);
+      expect(row.genre_ids.length).to.be.greaterThan(0);
+    }
+  });
+
+  it('never gives a made-up follow-up a real title’s name or slug', () => {
     const doom = (year: number | null): DemoTitle[] => [
       { ...source[0], key: 'doom', name: 'Doom', year, dlc: false },
       { ...source[0], key: 'doom-ii', name: 'Doom II', year: year && year + 1, dlc: false },
     ];
-    const dated = [...new DemoCatalog(doom(1993)).games(4)].filter((row) => row.name === 'Doom II');
-    const sequel = dated.find((row) => row.slug !== 'doom-ii')!;
-    expect(dated.map((row) => row.slug)).to.have.members(['doom-ii', `doom-ii-${sequel.release_year}`]);
-    const undated = [...new DemoCatalog(doom(null)).games(4)].filter((row) => row.name === 'Doom II');
-    expect(undated.map((row) => row.slug)).to.have.members(['doom-ii', 'doom-ii-2']);
+    for (const year of [1993, null]) {
+      const rows = [...new DemoCatalog(doom(year)).games(40)];
+      expect(rows.filter((row) => row.name === 'Doom II').map((row) => row.slug)).to.deep.equal(['doom-ii']);
+      expect(rows.filter((row) => row.name === 'Doom II (synthetic)')).to.have.length(1);
+      expect(new Set(rows.map((row) => row.slug)).size).to.equal(40);
+    }
   });
 });

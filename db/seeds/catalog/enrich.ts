@@ -1,7 +1,10 @@
-// The demo catalog's `games` rows: each real title (and, past the real list, each made-up follow-up) gets
-// every column of the catalog from a random generator seeded by the title itself, so a game's genres or
-// popularity never depend on what else is loaded or in which order. Only the store link number and the
-// disambiguated slug of a follow-up depend on position, and the position is fixed too (see `games`).
+// The demo catalog's `games` rows. A real title keeps only what its source says (its name, year, platforms,
+// companies, franchise, whether it is an add-on) and nothing made up: no genres, ratings, popularity,
+// languages or age ratings ("A Link to the Past" is not a sports game). Past the real list come made-up
+// follow-ups, named as such ("Doom II (synthetic)"), which get every column of the catalog from a random
+// generator seeded by the title itself, so a game's genres or popularity never depend on what else is
+// loaded or in which order. Only the store link number and the disambiguated slug of a follow-up depend
+// on position, and the position is fixed too (see `games`).
 import { AGE_BOARDS, AGE_STEPS, type AgeBoard } from '../../../shared/catalog/age-ratings.js';
 import { storedLanguages } from '../../../shared/catalog/languages.js';
 import { ENGINES, FacetBook, GENRES, MODERN_PLATFORMS, MODES, PERSPECTIVES, THEMES } from './facets.js';
@@ -183,13 +186,57 @@ export class DemoCatalog {
     return slug;
   }
 
+  /** A real title as its source has it; every column the source does not fill is empty. */
+  private realRow(title: DemoTitle, slug: string): DemoGameRow {
+    const facets = this.facets;
+    const series = this.series.get(slugify(seriesName(title.name)));
+    const company = (name: string | null) => (name ? [facets.id('catalog_companies', name)] : []);
+    return {
+      slug,
+      name: title.name,
+      // The source gives a year, never a day.
+      release_date: null,
+      release_year: title.year,
+      type: title.dlc ? 1 : 0,
+      status: 'released',
+      demo_available: false,
+      demo_url: null,
+      store_url: null,
+      hours_main: null,
+      platform_ids: [...new Set(title.platforms.map((p) => facets.id('catalog_platforms', p)))],
+      genre_ids: [],
+      theme_ids: [],
+      mode_ids: [],
+      perspective_ids: [],
+      publisher_ids: company(title.publisher),
+      developer_ids: company(title.developer),
+      engine_ids: [],
+      franchise_ids: title.franchise ? [facets.id('catalog_franchises', title.franchise)] : [],
+      // Titles of the source that share a name before their number or subtitle ("Doom", "Doom II").
+      series_ids: series && series.size >= 2 ? [facets.id('catalog_series', series.name)] : [],
+      ...Object.fromEntries(AGE_BOARDS.map((board) => [`age_${board}`, null])),
+      interface_languages: [],
+      audio_languages: [],
+      subtitle_languages: [],
+      rating: null,
+      rating_count: 0,
+      weighted_rating: null,
+      // What people do with it (catalog.stats) is its popularity, as for any game.
+      popularity: 0,
+      upstream_popularity: 0,
+      trending: 0,
+      hype: 0,
+    };
+  }
+
   private row(title: DemoTitle, round: number, ordinal: number, slug: string | null): DemoGameRow {
+    if (round === 0) return this.realRow(title, slug ?? title.key);
     const random = new Random(`${title.key}#${round}`);
-    const follow = round > 0 ? variant(title.name, round) : null;
-    const name = follow?.name ?? title.name;
+    const follow = variant(title.name, round);
+    const name = follow.name;
     let year = title.year;
-    if (follow && year !== null) year = Math.min(2100, year + random.int(...follow.years));
-    const type = follow?.type ?? (title.dlc ? 1 : random.weighted(TYPE_WEIGHTS));
+    if (year !== null) year = Math.min(2100, year + random.int(...follow.years));
+    const type = follow.type;
 
     const status = random.weighted(
       year === null ? UNDATED_STATUS : year > DEMO_YEAR ? FUTURE_STATUS : DATED_STATUS,
@@ -198,7 +245,7 @@ export class DemoCatalog {
     if (year === null && UPCOMING.has(status) && status !== 'early_access') year = DEMO_YEAR + random.int(1, 2);
 
     const facets = this.facets;
-    const platforms = this.platforms(random, title, follow !== null, year).map((p) =>
+    const platforms = this.platforms(random, title, year).map((p) =>
       facets.id('catalog_platforms', p),
     );
     const genres = this.genres(random, title);
@@ -209,13 +256,11 @@ export class DemoCatalog {
     const engines = ENGINES.filter(([, since]) => since <= (year ?? DEMO_YEAR));
     const engine = engines.length > 0 && random.chance(0.07) ? random.pick(engines)[0] : null;
     const series = this.series.get(slugify(seriesName(title.name)));
-    const inSeries = follow !== null || (series !== undefined && series.size >= 2);
+    // A follow-up is always of its title's series.
     const seriesTitle = series && series.size >= 2 ? series.name : seriesName(title.name) || title.name;
-    const franchise = title.franchise ?? (inSeries && (series?.size ?? 0) >= 3 ? seriesTitle : null);
+    const franchise = title.franchise ?? ((series?.size ?? 0) >= 3 ? seriesTitle : null);
 
-    // Made-up follow-ups stay behind the real titles, and titles the metadata knows lead the rest.
-    const known = title.year !== null || title.developer !== null;
-    const popularity = follow ? random.longTail(0.7, 2, 100_000) : random.longTail(0.55, known ? 8 : 4, 250_000);
+    const popularity = random.longTail(0.7, 2, 100_000);
     const ratingCount =
       popularity > 0 ? Math.floor(popularity * (0.1 + random.next() * 0.5)) : random.longTail(0.9, 2, 50);
     const rating =
@@ -251,7 +296,7 @@ export class DemoCatalog {
       developer_ids: developer ? [facets.id('catalog_companies', developer)] : [],
       engine_ids: engine ? [facets.id('catalog_engines', engine)] : [],
       franchise_ids: franchise ? [facets.id('catalog_franchises', franchise)] : [],
-      series_ids: inSeries ? [facets.id('catalog_series', seriesTitle)] : [],
+      series_ids: [facets.id('catalog_series', seriesTitle)],
       ...ageRatings(random, year),
       interface_languages: storedLanguages(interfaceLanguages),
       audio_languages: storedLanguages(random.chance(0.5) ? ['en', ...(random.chance(0.2) ? ['ja'] : [])] : []),
@@ -268,9 +313,9 @@ export class DemoCatalog {
     };
   }
 
-  private platforms(random: Random, title: DemoTitle, followUp: boolean, year: number | null): string[] {
+  private platforms(random: Random, title: DemoTitle, year: number | null): string[] {
     // A follow-up years later comes out on the platforms of its time, not on the original's.
-    if (!followUp || year === null || year < 2013) return title.platforms;
+    if (year === null || year < 2013) return title.platforms;
     const current = MODERN_PLATFORMS.filter(([, since]) => since <= year).map(([name]) => name);
     return random.some(current, random.int(1, 3)).sort();
   }
@@ -283,16 +328,6 @@ export class DemoCatalog {
   }
 }
 
-const TYPE_WEIGHTS = [
-  [0, 90],
-  [8, 2.5],
-  [9, 2.5],
-  [2, 1.5],
-  [1, 1.5],
-  [4, 1],
-  [10, 0.5],
-  [11, 0.5],
-] as const;
 const DATED_STATUS = [
   ['released', 98.5],
   ['delisted', 0.5],

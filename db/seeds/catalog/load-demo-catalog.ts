@@ -1,5 +1,5 @@
-// Loads the demo catalog: the real titles of `gametime-db`, enriched (enrich.ts), and made-up follow-ups
-// past them when more games are asked for. One transaction, so an interrupted first start leaves an empty
+// Loads the demo catalog: the real titles of `gametime-db` as their source has them (enrich.ts), and
+// made-up follow-ups past them, named as synthetic. One transaction, so an interrupted first start leaves an empty
 // catalog that the next start loads again; rows go in multi-row inserts that skip existing slugs, so
 // loading again (or a larger count after a smaller one) only adds what is missing.
 import type { Knex } from 'knex';
@@ -18,8 +18,17 @@ export interface DemoLoadProgress {
   total: number;
 }
 
+/**
+ * Made-up follow-ups loaded beside the real titles by default: the real ones carry no genres, ratings or
+ * popularity (their source has none), so these are what the catalog's filters and sorts show in a demo.
+ */
+export const DEFAULT_SYNTHETIC = 10_000;
+
 export interface DemoLoadOptions {
-  /** How many games; default: the real titles only. More expands with follow-ups, fewer takes a sample. */
+  /**
+   * How many games; default: the real titles and DEFAULT_SYNTHETIC follow-ups. More expands with
+   * follow-ups, fewer takes a sample of the real titles.
+   */
   games?: number;
   /** The titles to start from (tests pass a few); default: every title of the package. */
   titles?: DemoTitle[];
@@ -52,7 +61,7 @@ async function writeGames(trx: Knex.Transaction, rows: DemoGameRow[]): Promise<n
 
 export async function loadDemoCatalog(knex: Knex, options: DemoLoadOptions = {}): Promise<DemoLoadResult> {
   const titles = options.titles ?? (await readGametimeTitles());
-  const total = options.games ?? titles.length;
+  const total = options.games ?? titles.length + DEFAULT_SYNTHETIC;
   if (!Number.isInteger(total) || total < 0) throw new Error(`games must be a whole number, not ${total}`);
   if (titles.length === 0 && total > 0) throw new Error('no titles to build games from');
   const catalog = new DemoCatalog(titles);

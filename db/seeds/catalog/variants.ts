@@ -1,6 +1,9 @@
 // Made-up follow-ups of real titles, for catalogs larger than the real list (`--games 300000` for IGDB's
 // size): the Nth variant of a title is always the same name, type and year offset, so an expanded catalog
-// is rebuilt identically and a smaller one is a prefix of a larger one.
+// is rebuilt identically and a smaller one is a prefix of a larger one. Every name ends in "(synthetic)":
+// "Doom II" is a real game, and a made-up one must never pass for it.
+
+export const SYNTHETIC = ' (synthetic)';
 
 export interface Variant {
   name: string;
@@ -29,7 +32,7 @@ const FOLLOW_UPS: ReadonlyArray<{ suffix: string; type: number; years: readonly 
 /** Variant `round` (1, 2, ...) of a title: named follow-ups first, then numbered sequels from 5 on. */
 export function variant(name: string, round: number): Variant {
   const known = FOLLOW_UPS[round - 1];
-  if (known) return { name: `${name}${known.suffix}`, type: known.type, years: known.years };
+  if (known) return { name: `${name}${known.suffix}${SYNTHETIC}`, type: known.type, years: known.years };
   const number = round - FOLLOW_UPS.length + 4;
-  return { name: `${name} ${number}`, type: 0, years: [number, number * 2] };
+  return { name: `${name} ${number}${SYNTHETIC}`, type: 0, years: [number, number * 2] };
 }
