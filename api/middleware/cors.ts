@@ -1,6 +1,6 @@
 // Cross-origin use by browser integrations that hold a key (issue #21, item 5; README: API notes).
 //
-// Everything under /api/v1, `/health` and `/media/*` answers `Access-Control-Allow-Origin: *` and exposes
+// Everything under /api/v1, `/health` (and `/health/ready`) and `/media/*` answers `Access-Control-Allow-Origin: *` and exposes
 // the headers a client reads (allowance, request id, Retry-After, ETag, Idempotent-Replayed, Location), on
 // every answer, errors included, whatever the Origin: one answer fits every caller, so caches need no
 // `Vary: Origin`. `Access-Control-Allow-Credentials` is never sent, so a browser never hands a script an
@@ -40,7 +40,9 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 7200;
 
 /** Whether a path answers cross-origin callers. */
 export function openToOtherOrigins(path: string): boolean {
-  return path.startsWith(`${API_PREFIX}/`) || path === '/health' || path.startsWith(MEDIA_PATH);
+  return (
+    path.startsWith(`${API_PREFIX}/`) || path === '/health' || path === '/health/ready' || path.startsWith(MEDIA_PATH)
+  );
 }
 
 /** The methods the router takes on a path (HEAD with GET), as its own 405 and OPTIONS answers find them. */
