@@ -14,6 +14,19 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
+/** What a web or worker process of a test runs with: the run's database and secret, on loopback, port 0. */
+export function processEnv(more: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    SECRET: process.env.SECRET!,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...more,
+  };
+}
+
 export function runEntry(entry: string, env: Record<string, string | undefined>, args: string[] = []): RunningProcess {
   // A compiled entry (dist/...js) runs as production runs it, on plain node; the rest through tsx.
   const loader = entry.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx'];

@@ -13,7 +13,7 @@ import { uploadCapture } from '../helpers/captures.js';
 import { appWithKey, buildAccount } from '../helpers/factories.js';
 import { TestClient } from '../helpers/http-client.js';
 import { catalogGame } from '../helpers/people.js';
-import { runEntry, type RunningProcess } from '../helpers/processes.js';
+import { processEnv, runEntry, type RunningProcess } from '../helpers/processes.js';
 
 const run = promisify(execFile);
 
@@ -25,16 +25,7 @@ describe('the compiled build', function () {
     for (const process of running) await process.stop();
   });
 
-  const env = () => ({
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SECRET: process.env.SECRET!,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    MEDIA_DIR: mediaDir,
-    IMAGE_THREADS: '1',
-  });
+  const env = () => processEnv({ NODE_ENV: 'production', MEDIA_DIR: mediaDir, IMAGE_THREADS: '1' });
   let mediaDir: string;
 
   before(async () => {

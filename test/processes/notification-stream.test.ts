@@ -6,20 +6,11 @@ import { expect } from 'chai';
 import { buildAccount } from '../helpers/factories.js';
 import { notificationStream } from '../helpers/event-stream.js';
 import { TestClient } from '../helpers/http-client.js';
-import { runEntry, type RunningProcess } from '../helpers/processes.js';
+import { processEnv, runEntry, type RunningProcess } from '../helpers/processes.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { until } from '../helpers/wait.js';
 
-function webEnv(): Record<string, string> {
-  return {
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SECRET: process.env.SECRET!,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  };
-}
+const webEnv = () => processEnv();
 
 async function startWeb(): Promise<{ web: RunningProcess; base: string }> {
   const web = runEntry('api/server.ts', webEnv());

@@ -4,19 +4,10 @@ import net from 'node:net';
 import { expect } from 'chai';
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { migrateLatest } from '../../shared/platform/db/migrations.js';
-import { runEntry, type RunningProcess } from '../helpers/processes.js';
+import { processEnv, runEntry, type RunningProcess } from '../helpers/processes.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database.js';
 
-function baseEnv(): Record<string, string> {
-  return {
-    DATABASE_URL: process.env.DATABASE_URL!,
-    SECRET: process.env.SECRET!,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    HOST: '127.0.0.1',
-    PORT: '0',
-  };
-}
+const baseEnv = () => processEnv();
 
 function connect(port: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import { boss } from '../../shared/platform/jobs/boss.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { runEntry, type RunningProcess } from '../helpers/processes.js';
+import { processEnv, runEntry, type RunningProcess } from '../helpers/processes.js';
 import { until } from '../helpers/wait.js';
 
 const TOKEN = 'scraper-token-0123456789';
@@ -22,16 +22,14 @@ describe('the worker’s metrics', function () {
   });
 
   const start = async (env: Record<string, string>) => {
-    worker = runEntry('workers/index.ts', {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      SECRET: process.env.SECRET!,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      IMAGE_THREADS: '1',
-      MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'jogatina-worker-metrics-')),
-      ...env,
-    });
+    worker = runEntry(
+      'workers/index.ts',
+      processEnv({
+        IMAGE_THREADS: '1',
+        MEDIA_DIR: mkdtempSync(path.join(tmpdir(), 'jogatina-worker-metrics-')),
+        ...env,
+      }),
+    );
     return JSON.parse(await worker.waitForLine(/"msg":"worker ready"/)) as { metrics_port: number | null };
   };
 
