@@ -24,4 +24,9 @@ export default tseslint.config(
     files: ['scripts/**/*.ts', 'bench/**/*.ts', 'db/migrate.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // PM2's process file: CommonJS, read by PM2 in Node.
+    files: ['ecosystem.config.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly', module: 'writable' } },
+  },
 );

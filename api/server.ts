@@ -38,12 +38,14 @@ server.listen(config.port, config.host, () => {
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ port, public_url: config.publicUrl }, 'listening');
   flushLogs();
+  // A process manager that waits for readiness (PM2's wait_ready, see ecosystem.config.cjs) hears it here.
+  process.send?.('ready');
 });
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   // Streams would hold their connections until the deadline; ended, their clients reconnect elsewhere.
   endEventStreams();
-  await closeServer(server, config.shutdownTimeoutMs);
+  await closeServer(server, config.shutdownTimeoutMs, { drain: true });
   // The last views gathered for the history, before the database goes.
   await app.context.services.views.flush();
   queue = null;
