@@ -43,8 +43,9 @@ module.exports = {
       script: 'dist/workers/index.js',
       exec_mode: 'fork',
       instances: Number(process.env.WORKER_INSTANCES || 2),
-      // Each instance its own metrics port (PM2 numbers instances from 0).
-      increment_var: 'WORKER_METRICS_PORT',
+      // Each instance its own metrics port, the base port plus its number (PM2 counts from 0); only with
+      // a base port set, since PM2 would count from 0 and hand out port 1.
+      ...(Number(process.env.WORKER_METRICS_PORT) > 0 ? { increment_var: 'WORKER_METRICS_PORT' } : {}),
     },
   ],
 };
