@@ -1,0 +1,113 @@
+// Debian's PgBouncer in front of the run's PostgreSQL, for the scale-out test: installed when missing (the
+// test machines run as root with apt), run on a free loopback port in session mode, as the operator
+// notes in the README say the service needs. PgBouncer refuses to run as root, so as root it runs as user
+// `postgres` (which the PostgreSQL package, or the embedded server, has made).
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort } from '../../shared/platform/db/embedded.js';
+import { until } from './wait.js';
+
+const run = promisify(execFile);
+
+function which(name: string): string | null {
+  try {
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** PgBouncer's path, installing Debian's package first when there is none; else why not. */
+export async function pgbouncerOrReason(): Promise<{ path: string } | { reason: string }> {
+  const found = which('pgbouncer') ?? (which('/usr/sbin/pgbouncer') && '/usr/sbin/pgbouncer');
+  if (found) return { path: found };
+  if (process.getuid?.() !== 0 || !which('apt-get')) {
+    return { reason: 'no pgbouncer, and no root apt-get to install Debian’s pgbouncer package' };
+  }
+  try {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    await run('apt-get', ['update'], { env, timeout: 240_000 });
+    await run('apt-get', ['install', '-y', '--no-install-recommends', 'pgbouncer'], { env, timeout: 480_000 });
+  } catch (error) {
+    return { reason: `installing Debian’s pgbouncer package failed: ${(error as Error).message.split('\n')[0]}` };
+  }
+  return { path: '/usr/sbin/pgbouncer' };
+}
+
+export interface Bouncer {
+  /** `serverUrl` with PgBouncer's address in place of the server's. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A PgBouncer in session mode for the database of `serverUrl`, which clients reach without a password. */
+export async function startPgBouncer(binary: string, serverUrl: string): Promise<Bouncer> {
+  const server = new URL(serverUrl);
+  const dir = mkdtempSync(path.join(tmpdir(), 'jogatina-pgbouncer-'));
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const user = decodeURIComponent(server.username || 'postgres');
+  const password = decodeURIComponent(server.password);
+  const target = [
+    `host=${server.hostname}`,
+    `port=${server.port || 5432}`,
+    `user=${user}`,
+    ...(password ? [`password=${password}`] : []),
+  ].join(' ');
+  writeFileSync(path.join(dir, 'userlist.txt'), `"${user}" ""\n`);
+  writeFileSync(
+    path.join(dir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `* = ${target}`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${port}`,
+      'unix_socket_dir =',
+      'auth_type = trust',
+      `auth_file = ${path.join(dir, 'userlist.txt')}`,
+      // LISTEN/NOTIFY and named prepared statements need a server connection for the client's session.
+      'pool_mode = session',
+      'max_client_conn = 1000',
+      'default_pool_size = 100',
+      // The pool's startup option (jit off) is one PgBouncer 1.18 refuses; the database sets it (migration
+      // database_jit_off).
+      'ignore_startup_parameters = extra_float_digits, options',
+      `logfile = ${path.join(dir, 'pgbouncer.log')}`,
+      `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
+      '',
+    ].join('\n'),
+  );
+  for (const file of ['userlist.txt', 'pgbouncer.ini']) chmodSync(path.join(dir, file), 0o644);
+  const config = path.join(dir, 'pgbouncer.ini');
+  const child: ChildProcess =
+    process.getuid?.() === 0
+      ? spawn('runuser', ['-u', 'postgres', '--', binary, config], { stdio: 'ignore' })
+      : spawn(binary, [config], { stdio: 'ignore' });
+  const url = new URL(serverUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  url.password = '';
+  await until(async () => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      return false;
+    }
+  }, 20_000);
+  return {
+    url: url.toString(),
+    async close() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
