@@ -1,44 +1,11 @@
 // A real headless Chromium for tests of pages. Debian's `chromium` package is installed when missing
 // (the test machines run as root with apt); when it cannot be had, the caller skips with the reason.
-import { execFile, execFileSync } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from 'puppeteer-core';
-
-const run = promisify(execFile);
-const NAMES = ['chromium', 'chromium-browser', 'google-chrome'];
-
-function which(name: string): string | null {
-  try {
-    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
-function found(): string | null {
-  for (const name of NAMES) {
-    const path = which(name);
-    if (path) return path;
-  }
-  return null;
-}
+import { debianProgramOrReason } from './debian-package.js';
 
 /** The browser's path, installing Debian's package first when there is none; else why not. */
-export async function chromiumOrReason(): Promise<{ path: string } | { reason: string }> {
-  const path = found();
-  if (path) return { path };
-  if (process.getuid?.() !== 0 || !which('apt-get')) {
-    return { reason: 'no chromium, and no root apt-get to install Debian’s chromium package' };
-  }
-  try {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    await run('apt-get', ['update'], { env, timeout: 240_000 });
-    await run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env, timeout: 480_000 });
-  } catch (error) {
-    return { reason: `installing Debian’s chromium package failed: ${(error as Error).message.split('\n')[0]}` };
-  }
-  const installed = found();
-  return installed ? { path: installed } : { reason: 'chromium was installed but is not on the PATH' };
+export function chromiumOrReason(): Promise<{ path: string } | { reason: string }> {
+  return debianProgramOrReason('chromium', ['chromium', 'chromium-browser', 'google-chrome']);
 }
 
 /**

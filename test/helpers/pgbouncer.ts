@@ -2,40 +2,19 @@
 // test machines run as root with apt), run on a free loopback port in session mode, as the operator
 // notes in the README say the service needs. PgBouncer refuses to run as root, so as root it runs as user
 // `postgres` (which the PostgreSQL package, or the embedded server, has made).
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../../shared/platform/db/embedded.js';
+import { debianProgramOrReason } from './debian-package.js';
 import { until } from './wait.js';
 
-const run = promisify(execFile);
-
-function which(name: string): string | null {
-  try {
-    return execFileSync('which', [name], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-}
-
 /** PgBouncer's path, installing Debian's package first when there is none; else why not. */
-export async function pgbouncerOrReason(): Promise<{ path: string } | { reason: string }> {
-  const found = which('pgbouncer') ?? (which('/usr/sbin/pgbouncer') && '/usr/sbin/pgbouncer');
-  if (found) return { path: found };
-  if (process.getuid?.() !== 0 || !which('apt-get')) {
-    return { reason: 'no pgbouncer, and no root apt-get to install Debian’s pgbouncer package' };
-  }
-  try {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    await run('apt-get', ['update'], { env, timeout: 240_000 });
-    await run('apt-get', ['install', '-y', '--no-install-recommends', 'pgbouncer'], { env, timeout: 480_000 });
-  } catch (error) {
-    return { reason: `installing Debian’s pgbouncer package failed: ${(error as Error).message.split('\n')[0]}` };
-  }
-  return { path: '/usr/sbin/pgbouncer' };
+export function pgbouncerOrReason(): Promise<{ path: string } | { reason: string }> {
+  // Debian puts it in /usr/sbin, which a non-root PATH often lacks.
+  return debianProgramOrReason('pgbouncer', ['pgbouncer', '/usr/sbin/pgbouncer']);
 }
 
 export interface Bouncer {
