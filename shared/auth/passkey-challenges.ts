@@ -27,7 +27,7 @@ export async function keepChallenge(
 }
 
 /** The challenge a WebAuthn response signed (its client data's), or null when the response has none. */
-export function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string | null {
+function challengeOf(response: { response?: { clientDataJSON?: unknown } }): string | null {
   const encoded = response.response?.clientDataJSON;
   if (typeof encoded !== 'string') return null;
   try {
@@ -39,21 +39,24 @@ export function challengeOf(response: { response?: { clientDataJSON?: unknown } 
 }
 
 /**
- * Takes the challenge for this purpose (and account, for a registration): true when it was handed out,
- * unused and unexpired. Taken either way, so it never answers twice.
+ * Takes the challenge a response signed, for this purpose (and account, for a registration): the
+ * challenge when it was handed out, unused and unexpired, else null. Taken either way, so it never
+ * answers twice.
  */
-export async function takeChallenge(
+export async function takeAnsweredChallenge(
   knex: Knex,
-  challenge: string,
+  response: { response?: { clientDataJSON?: unknown } },
   purpose: ChallengePurpose,
   accountId: string | null,
-): Promise<boolean> {
+): Promise<string | null> {
+  const challenge = challengeOf(response);
+  if (!challenge) return null;
   const [taken] = await knex('passkey_challenges')
     .where({ challenge, purpose })
     .where((q) => (accountId ? q.where({ account_id: accountId }) : q.whereNull('account_id')))
     .delete()
     .returning('expires_at');
-  return taken !== undefined && new Date(taken.expires_at).getTime() > Date.now();
+  return taken !== undefined && new Date(taken.expires_at).getTime() > Date.now() ? challenge : null;
 }
 
 /** The library's options as the browser takes them: members it left undefined are not members. */

@@ -13,11 +13,10 @@ import { unauthorized } from '../platform/errors.js';
 import { Passkey } from './models.js';
 import {
   CHALLENGE_TTL_MS,
-  challengeOf,
   expectedOf,
   keepChallenge,
   optionsAnswer,
-  takeChallenge,
+  takeAnsweredChallenge,
 } from './passkey-challenges.js';
 import { userHandleOf } from './passkeys.js';
 import type { AuthServices } from './services.js';
@@ -36,12 +35,15 @@ export async function signInOptions(services: AuthServices, ip: string | null) {
   return optionsAnswer(options);
 }
 
-/** The stored passkey an answer names, with its account; null for a credential nobody registered. */
+/** The stored passkey an answer names, with its account (one statement); null for a credential nobody registered. */
 async function passkeyOf(knex: Knex, credentialId: string): Promise<{ passkey: Passkey; account: Account } | null> {
-  const passkey = await Passkey.query(knex).findOne({ credential_id: credentialId });
-  if (!passkey) return null;
-  const account = await Account.query(knex).findById(passkey.account_id);
-  return account ? { passkey, account } : null;
+  const row = await knex('passkeys as p')
+    .join('accounts as a', 'a.id', 'p.account_id')
+    .where('p.credential_id', credentialId)
+    .first('p.*', knex.raw('to_jsonb(a.*) AS account'));
+  if (!row) return null;
+  const { account, ...passkey } = row as Record<string, unknown> & { account: object };
+  return { passkey: Passkey.fromDatabaseJson(passkey), account: Account.fromDatabaseJson(account) };
 }
 
 /**
@@ -54,8 +56,8 @@ async function verifies(
   response: AuthenticationResponseJSON,
   found: { passkey: Passkey; account: Account } | null,
 ): Promise<boolean> {
-  const challenge = challengeOf(response);
-  if (!challenge || !(await takeChallenge(services.knex, challenge, 'sign_in', null))) return false;
+  const challenge = await takeAnsweredChallenge(services.knex, response, 'sign_in', null);
+  if (!challenge) return false;
   if (!found) return false;
   const { passkey, account } = found;
   const handle = response.response.userHandle;

@@ -10,11 +10,10 @@ import { isUuid } from '../platform/validation/uuid.js';
 import { Passkey } from './models.js';
 import {
   CHALLENGE_TTL_MS,
-  challengeOf,
   expectedOf,
   keepChallenge,
   optionsAnswer,
-  takeChallenge,
+  takeAnsweredChallenge,
 } from './passkey-challenges.js';
 import { requireRecentIfPasswordless, type CallerSession } from './second-factor.js';
 import type { AuthServices } from './services.js';
@@ -84,10 +83,8 @@ export async function registerPasskey(
 ): Promise<Passkey> {
   requireRecentIfPasswordless(caller);
   const { account } = caller;
-  const challenge = challengeOf(response);
-  if (!challenge || !(await takeChallenge(services.knex, challenge, 'register', account.id))) {
-    throw passkeyInvalid('its challenge was not given to this account, was used, or expired.');
-  }
+  const challenge = await takeAnsweredChallenge(services.knex, response, 'register', account.id);
+  if (!challenge) throw passkeyInvalid('its challenge was not given to this account, was used, or expired.');
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({ response, ...expectedOf(services, challenge) });

@@ -4,6 +4,7 @@
 // expired or a registration's, no user verification, a counter going backwards, another account's user
 // handle), the attempt limits shared with password sign-in, and the challenges' own limit.
 import { expect } from 'chai';
+import { currentTotp } from '../../shared/auth/totp.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { arcadeDeveloper, currentTermsVersion } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -77,6 +78,23 @@ describe('sign-in service: signing in with a passkey', () => {
       password: built.password,
     });
     expect(byPassword.body.data.second_factor_required).to.equal(true);
+  });
+
+  it('stays verified when the account turns its authenticator app off', async () => {
+    const built = await buildAccount({ twoFactor: true });
+    const owner = new SiteClient(app.client);
+    await owner.post('/api/auth/sign-in', { email: built.email, password: built.password });
+    await owner.post('/api/auth/two-factor', { code: currentTotp(built.totpSecret!) });
+    const { authenticator } = await withPasskey(owner);
+    const { site } = await signInWith(authenticator);
+    const waiting = new SiteClient(app.client);
+    await waiting.post('/api/auth/sign-in', { email: built.email, password: built.password });
+    await db()('accounts').where({ id: built.account.id }).update({ totp_last_step: null });
+    const off = await owner.post('/api/auth/two-factor/disable', { code: currentTotp(built.totpSecret!) });
+    expect(off.status, off.text).to.equal(200);
+    // The passkey's session proved its factors; the one that only owed a code owes nothing now.
+    expect((await site.get('/api/auth/session')).body.data.session.second_factor).to.equal('passed');
+    expect((await waiting.get('/api/auth/session')).body.data.session.second_factor).to.equal('none');
   });
 
   it('counts as two-factor for Arcade, and its session as verified with two-factor', async () => {

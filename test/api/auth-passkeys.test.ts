@@ -111,6 +111,19 @@ describe('sign-in service: passkeys registered and managed', () => {
     expect(await count(other.account.id)).to.equal(0);
   });
 
+  it('refuses a credential another account registered already, and leaves it theirs', async () => {
+    const first = await signedInClient(app.client);
+    const second = await signedInClient(app.client);
+    const authenticator = new SoftAuthenticator(SITE_ORIGIN);
+    expect((await register(first.site, authenticator)).status).to.equal(201);
+    const [held] = authenticator.credentials;
+    const again = await register(second.site, authenticator, { credentialId: held.id });
+    expect(refusal(again)).to.deep.equal([400, 'invalid_request', 'passkey_invalid']);
+    expect(await count(second.account.id)).to.equal(0);
+    const stored = await db()('passkeys').where({ credential_id: held.id });
+    expect(stored.map((row: { account_id: string }) => row.account_id)).to.deep.equal([first.account.id]);
+  });
+
   it('refuses bodies of the wrong shape with the field', async () => {
     const { site } = await signedInClient(app.client);
     const options = (await site.post('/api/auth/passkeys/register/options', {})).body.data;

@@ -29,7 +29,10 @@ export interface Bend {
   challenge?: string;
   /** The signature counter reported (default: one more than the last). */
   counter?: number;
-  /** The credential used to sign in (default: the first this authenticator holds for the RP). */
+  /**
+   * The credential used: to sign in (default: the first this authenticator holds for the RP), or, to
+   * register, one it holds already, offered again (default: a new one).
+   */
   credentialId?: string;
   /** The user handle sent (default: the one registered with the credential). */
   userHandle?: string | null;
@@ -84,9 +87,13 @@ export class SoftAuthenticator {
   /** Answers registration options as `startRegistration` would, keeping the new credential. */
   register(options: PublicKeyCredentialCreationOptionsJSON, bend: Bend = {}): RegistrationResponseJSON {
     const rpId = bend.rpId ?? options.rp.id!;
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const id = randomBytes(32);
-    const coseKey = coseOf(publicKey);
+    const held = bend.credentialId ? this.credentials.find((c) => c.id === bend.credentialId) : undefined;
+    if (bend.credentialId && !held) throw new Error('this authenticator holds no such credential');
+    const { privateKey, publicKey } = held
+      ? { privateKey: held.privateKey, publicKey: null }
+      : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const id = held ? Buffer.from(held.id, 'base64url') : randomBytes(32);
+    const coseKey = held ? held.coseKey : coseOf(publicKey!);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
     const attested = Buffer.concat([Buffer.alloc(16), idLength, id, Buffer.from(coseKey)]);
@@ -98,8 +105,8 @@ export class SoftAuthenticator {
         ['authData', new Uint8Array(data)],
       ]),
     );
-    const credential = { id: b64url(id), rpId, privateKey, coseKey, userHandle: options.user.id, counter: 0 };
-    this.credentials.push(credential);
+    const credential = held ?? { id: b64url(id), rpId, privateKey, coseKey, userHandle: options.user.id, counter: 0 };
+    if (!held) this.credentials.push(credential);
     return {
       id: credential.id,
       rawId: credential.id,
