@@ -1,11 +1,12 @@
 // Cross-origin use by browser integrations that hold a key (issue #21, item 5; README: API notes).
 //
-// Everything under /api/v1, `/health` (and `/health/ready`) and `/media/*` answers `Access-Control-Allow-Origin: *` and exposes
-// the headers a client reads (allowance, request id, Retry-After, ETag, Idempotent-Replayed, Location), on
-// every answer, errors included, whatever the Origin: one answer fits every caller, so caches need no
-// `Vary: Origin`. `Access-Control-Allow-Credentials` is never sent, so a browser never hands a script an
-// answer to a request that carried cookies; and the session cookie counts only from the site's own origin
-// anyway (authenticate.ts), so a cross-origin request is anonymous unless it carries a key.
+// Everything under /api/v1, `/health`, `/health/ready` and `/media/*` answers
+// `Access-Control-Allow-Origin: *` and exposes the headers a client reads (allowance, request id,
+// Retry-After, ETag, Idempotent-Replayed, Location), on every answer, errors included, whatever the
+// Origin: one answer fits every caller, so caches need no `Vary: Origin`.
+// `Access-Control-Allow-Credentials` is never sent, so a browser never hands a script an answer to a
+// request that carried cookies; and the session cookie counts only from the site's own origin anyway
+// (authenticate.ts), so a cross-origin request is anonymous unless it carries a key.
 //
 // A preflight (OPTIONS with Origin and Access-Control-Request-Method) to a path of the router answers 204
 // with the methods the router takes on that path, found as the router finds them; to any other path it

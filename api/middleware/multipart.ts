@@ -66,8 +66,19 @@ export async function readUpload(
   return { fields, file: (Array.isArray(file) ? file[0] : file) ?? null };
 }
 
-/** A fresh folder for one request's upload, removed after `work` whatever happens. */
-export async function inUploadFolder(work: (dir: string) => Promise<void>, parent = tmpdir()): Promise<void> {
+/**
+ * Takes the request's multipart body (the body step left it unread; anything else is 400
+ * `unsupported_content_type` with `refusal`) and runs `work` with a fresh folder for its upload, removed
+ * after `work` whatever happens.
+ */
+export async function inUploadFolder(
+  ctx: AppContext,
+  refusal: string,
+  work: (dir: string) => Promise<void>,
+  parent = tmpdir(),
+): Promise<void> {
+  if (!ctx.state.multipartPending) throw invalidRequest(refusal, { reason: 'unsupported_content_type' });
+  ctx.state.multipartPending = false;
   // A folder per request, removed at the end, so even a part written before an error leaves nothing.
   const dir = await mkdtemp(path.join(parent, 'jogatina-upload-'));
   try {
@@ -96,24 +107,24 @@ export interface MultipartOptions {
 
 export function multipartFile(options: MultipartOptions): Middleware<AppState> {
   const middleware: Middleware<AppState> = async (ctx, next) => {
-    if (!ctx.state.multipartPending) {
-      throw invalidRequest(`Send the file as multipart/form-data in the field "${options.field}".`, {
-        reason: 'unsupported_content_type',
-      });
-    }
-    ctx.state.multipartPending = false;
-    await inUploadFolder(async (dir) => {
-      // No field but the file is used.
-      const { file } = await readUpload(ctx, dir, options.field, options.maxBytes);
-      if (!file) {
-        throw invalidRequest(`The file is missing: send it in the field "${options.field}".`, {
-          field: options.field,
-          reason: 'missing',
-        });
-      }
-      keepUpload(ctx, options.field, file);
-      await next();
-    }, options.tempDir);
+    const refusal = `Send the file as multipart/form-data in the field "${options.field}".`;
+    await inUploadFolder(
+      ctx,
+      refusal,
+      async (dir) => {
+        // No field but the file is used.
+        const { file } = await readUpload(ctx, dir, options.field, options.maxBytes);
+        if (!file) {
+          throw invalidRequest(`The file is missing: send it in the field "${options.field}".`, {
+            field: options.field,
+            reason: 'missing',
+          });
+        }
+        keepUpload(ctx, options.field, file);
+        await next();
+      },
+      options.tempDir,
+    );
   };
   return withFacts(middleware, { upload: { field: options.field, maxBytes: options.maxBytes } });
 }

@@ -76,17 +76,11 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
 
 /**
  * Reads the form (`kind`, `position`, one `file` of up to 15 MB) and hands the slot and the file's
- * temporary path to `use`. The shared reader answers its own reasons; here every problem with what was sent is `media_invalid`, and kind and position are judged before the
- * file goes anywhere. The temporary folder goes when `use` is done, whatever happened.
+ * temporary path to `use`. The shared reader answers its own reasons; here every problem with what was
+ * sent is `media_invalid`, and kind and position are judged before the file goes anywhere. The temporary folder goes when `use` is done, whatever happened.
  */
 async function withMediaForm(ctx: AppContext, use: (slot: MediaSlot, file: string) => Promise<void>): Promise<void> {
-  if (!ctx.state.multipartPending) {
-    throw invalidRequest('Send multipart/form-data with the fields kind, position and file.', {
-      reason: 'unsupported_content_type',
-    });
-  }
-  ctx.state.multipartPending = false;
-  await inUploadFolder(async (dir) => {
+  await inUploadFolder(ctx, 'Send multipart/form-data with the fields kind, position and file.', async (dir) => {
     const { fields, file } = await readUpload(ctx, dir, 'file', UPLOAD_LIMIT_BYTES, formError);
     const slot = parseSlot(only(fields.kind), only(fields.position));
     if (!file) throw mediaInvalid('file', 'The image is missing: send it in the field "file".');

@@ -1,8 +1,8 @@
 // Reads an upload's form: one file in `image` (up to 15 MB) and the capture's fields beside it, through the
 // shared multipart reader (the same limits and refusals for the file), and judges the fields as validate()
-// judges a JSON body: multipart carries text, so booleans
-// arrive as `true`/`false` and numbers in decimal (DECISIONS: Fields and defaults), turned into what their
-// schema asks for, and anything else stays text and fails the type check.
+// judges a JSON body: multipart carries text, so booleans arrive as `true`/`false` and numbers in decimal
+// (DECISIONS: Fields and defaults), turned into what their schema asks for, and anything else stays text
+// and fails the type check.
 import type { Middleware } from 'koa';
 import { invalidRequest } from '../../../shared/platform/errors.js';
 import { compileSchema, type SchemaObject } from '../../../shared/platform/validation/ajv.js';
@@ -37,13 +37,7 @@ function formBody(fields: FormFields, schema: SchemaObject): Record<string, unkn
 export function captureForm(fields: SchemaObject): Middleware<AppState> {
   const check = compileSchema(fields);
   const middleware: Middleware<AppState> = async (ctx, next) => {
-    if (!ctx.state.multipartPending) {
-      throw invalidRequest(`Send multipart/form-data with the image in the field "${FILE}".`, {
-        reason: 'unsupported_content_type',
-      });
-    }
-    ctx.state.multipartPending = false;
-    await inUploadFolder(async (dir) => {
+    await inUploadFolder(ctx, `Send multipart/form-data with the image in the field "${FILE}".`, async (dir) => {
       await readForm(ctx, dir, fields, check);
       await next();
     });

@@ -1,6 +1,6 @@
 // Loads the demo catalog: the real titles of `gametime-db` as their source has them (enrich.ts), and
-// made-up follow-ups past them, named as synthetic. One transaction, so an interrupted first start leaves an empty
-// catalog that the next start loads again; rows go in multi-row inserts that skip existing slugs, so
+// made-up follow-ups past them, named as synthetic. One transaction, so an interrupted first start leaves
+// an empty catalog that the next start loads again; rows go in multi-row inserts that skip existing slugs, so
 // loading again (or a larger count after a smaller one) only adds what is missing.
 import type { Knex } from 'knex';
 import { analyzeCatalog } from '../../../shared/catalog/title-words.js';
