@@ -145,7 +145,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.silent = true;
   app.context.services = createServices(deps);
 
-  const metrics = createMetrics(deps.knex, deps.boss, Object.keys(QUEUES));
+  const metrics = createMetrics(deps.knex, Object.keys(QUEUES));
   // One flat router for every route (see routes/versioned.ts): one path match per request.
   const router = withIndexedMatching(new Router<AppState>());
   app.use(requestFrame(deps.log, metrics));

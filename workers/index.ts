@@ -41,7 +41,7 @@ const images = new ImagePool(config.images.threads, {
   model: config.images.screeningModel,
   threshold: config.images.screeningThreshold,
 });
-const metrics = createJobMetrics(knex, () => boss, Object.keys(QUEUES), images);
+const metrics = createJobMetrics(knex, Object.keys(QUEUES), images);
 const metricsServer =
   config.metricsToken && config.workerMetricsPort !== null
     ? await serveMetrics(metrics.registry, config.metricsToken, config.host, config.workerMetricsPort)

@@ -2,7 +2,6 @@
 // outcome with their durations, counted as attempts finish; the image threads' use; and the queue and pool
 // gauges every process reports (queue depth and lag, failed jobs, database pool), read when scraped.
 import type { Knex } from 'knex';
-import type PgBoss from 'pg-boss';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { newRegistry, registerQueueGauges } from '../shared/platform/metrics/queue-gauges.js';
 import type { ImagePool } from './images/image-pool.js';
@@ -14,14 +13,9 @@ export interface JobMetrics {
   observeJob(queue: string, outcome: JobOutcome, seconds: number): void;
 }
 
-export function createJobMetrics(
-  knex: Knex,
-  boss: () => PgBoss | null,
-  queues: string[],
-  images: ImagePool,
-): JobMetrics {
+export function createJobMetrics(knex: Knex, queues: string[], images: ImagePool): JobMetrics {
   const registry = newRegistry();
-  registerQueueGauges(registry, knex, boss, queues);
+  registerQueueGauges(registry, knex, queues);
   const labelNames = ['queue', 'outcome'] as const;
   const jobs = new Counter({
     name: 'jogatina_jobs_total',

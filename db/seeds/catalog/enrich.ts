@@ -245,9 +245,7 @@ export class DemoCatalog {
     if (year === null && UPCOMING.has(status) && status !== 'early_access') year = DEMO_YEAR + random.int(1, 2);
 
     const facets = this.facets;
-    const platforms = this.platforms(random, title, year).map((p) =>
-      facets.id('catalog_platforms', p),
-    );
+    const platforms = this.platforms(random, title, year).map((p) => facets.id('catalog_platforms', p));
     const genres = this.genres(random, title);
     const developer = title.developer ?? (random.chance(0.6) ? random.pick(this.companies) : null);
     const publisher =

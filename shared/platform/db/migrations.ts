@@ -47,12 +47,16 @@ export async function rollbackAll(knex: Knex): Promise<void> {
   await knex.migrate.rollback(migrationConfig(), true);
 }
 
+const buildMigrations = new Map<string, Promise<MigrationFile[]>>();
+
 /**
  * The migrations of this build that the database has not applied yet, oldest first. Read with one SELECT
  * and no lock or table creation (knex's own list makes its tables), so a readiness probe may ask often.
  */
 export async function pendingMigrations(knex: Knex, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const known = await new TypeScriptMigrationSource(dir).getMigrations();
+  // A build's migrations do not change while it runs: the folder is read once per process and folder.
+  if (!buildMigrations.has(dir)) buildMigrations.set(dir, new TypeScriptMigrationSource(dir).getMigrations());
+  const known = await buildMigrations.get(dir)!;
   const { rows } = await knex
     .raw<{ rows: Array<{ name: string | null }> }>('SELECT name FROM knex_migrations')
     .catch((error: { code?: string }) => {

@@ -3,7 +3,6 @@
 // (queue-gauges.ts), read when scraped. One registry per app, so several apps in one process (tests) do
 // not share counts. The worker's are in job-metrics.ts.
 import type { Knex } from 'knex';
-import type PgBoss from 'pg-boss';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { newRegistry, registerQueueGauges } from './queue-gauges.js';
 
@@ -12,7 +11,7 @@ export interface Metrics {
   observeRequest(method: string, route: string, status: number, seconds: number): void;
 }
 
-export function createMetrics(knex: Knex, boss: () => PgBoss | null, queues: string[]): Metrics {
+export function createMetrics(knex: Knex, queues: string[]): Metrics {
   const registry = newRegistry();
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
@@ -28,7 +27,7 @@ export function createMetrics(knex: Knex, boss: () => PgBoss | null, queues: str
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  registerQueueGauges(registry, knex, boss, queues);
+  registerQueueGauges(registry, knex, queues);
   // Series are bounded: methods x route patterns x statuses (never raw paths; see request-frame.ts).
   const children = new Map<
     string,

@@ -2,7 +2,6 @@
 // oldest has waited (the queue's lag), jobs failed for good, and the database pool's connections; with
 // Node's own (memory, event loop, garbage collection) under the `jogatina_` prefix.
 import type { Knex } from 'knex';
-import type PgBoss from 'pg-boss';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 
 interface KnexPool {
@@ -17,16 +16,19 @@ export function newRegistry(): Registry {
   return registry;
 }
 
-export function registerQueueGauges(registry: Registry, knex: Knex, boss: () => PgBoss | null, queues: string[]): void {
+export function registerQueueGauges(registry: Registry, knex: Knex, queues: string[]): void {
   new Gauge({
     name: 'jogatina_queue_waiting_jobs',
     help: 'Jobs waiting in each queue',
     labelNames: ['queue'],
     registers: [registry],
+    // One statement for every queue (as pg-boss's getQueueSize counts them: states before `active`),
+    // not one round trip per queue on every scrape.
     async collect() {
-      const queue = boss();
-      if (!queue) return;
-      for (const name of queues) this.set({ queue: name }, await queue.getQueueSize(name).catch(() => 0));
+      const { rows } = await knex.raw<{ rows: Array<{ name: string; n: number }> }>(
+        `SELECT name, count(*)::int AS n FROM pgboss.job WHERE state < 'active' GROUP BY name`,
+      );
+      for (const name of queues) this.set({ queue: name }, rows.find((row) => row.name === name)?.n ?? 0);
     },
   });
   new Gauge({
@@ -65,7 +67,7 @@ export function registerQueueGauges(registry: Registry, knex: Knex, boss: () => 
     async collect() {
       const { rows } = await knex.raw<{ rows: Array<{ name: string; seconds: number }> }>(
         `SELECT name, extract(epoch FROM now() - min(start_after))::float AS seconds
-         FROM pgboss.job WHERE state = 'created' AND start_after <= now() GROUP BY name`,
+         FROM pgboss.job WHERE state < 'active' AND start_after <= now() GROUP BY name`,
       );
       for (const name of queues) this.set({ queue: name }, rows.find((row) => row.name === name)?.seconds ?? 0);
     },
