@@ -15,6 +15,7 @@ export async function readCappedBody(
   url: string,
 ): Promise<Buffer> {
   const codings = parseCodings(contentEncoding, url);
+  if (codings.length === 0) return readPlain(body, maxBytes, url);
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -44,6 +45,23 @@ export async function readCappedBody(
     throw error;
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * A body nothing encoded, read as it comes: a pipeline of one counting stage cost more than the request
+ * (each pipeline's end aborts a controller of its own, and the abort builds an error with its stack),
+ * about a tenth of a data event's CPU in the worker.
+ */
+async function readPlain(body: Readable, maxBytes: number, url: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Iteration stopped by a throw destroys the body, which closes its connection alone.
+    if (size > maxBytes) throw tooLarge(maxBytes, url);
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
 }
 
 function tooLarge(maxBytes: number, url: string): OutboundRefused {
