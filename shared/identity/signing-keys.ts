@@ -72,7 +72,7 @@ export async function rotateSigningKeys(knex: Knex, secret: string): Promise<str
     await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'next' });
     return next.kid as string;
   });
-  signer = null;
+  forgetSigner();
   return kid;
 }
 
@@ -107,10 +107,23 @@ export async function publicKeySet(knex: Knex, now = Date.now()) {
   };
 }
 
-let signer: { kid: string; key: KeyLike | Uint8Array | webcrypto.CryptoKey; until: number } | null = null;
+type Signer = { kid: string; key: KeyLike | Uint8Array | webcrypto.CryptoKey; until: number };
+let signer: Signer | null = null;
+/** The key being read: a batch of data events asks for it all at once, and one read answers them all. */
+let loading: Promise<Signer> | null = null;
+/** Moves on each rotation, so a read begun before it does not keep the old key. */
+let generation = 0;
 
-async function currentSigner(knex: Knex, secret: string) {
+function currentSigner(knex: Knex, secret: string): Promise<Signer> | Signer {
   if (signer && signer.until > Date.now()) return signer;
+  loading ??= loadSigner(knex, secret).finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+async function loadSigner(knex: Knex, secret: string): Promise<Signer> {
+  const started = generation;
   const row = (await knex('signing_keys').where({ state: 'current' }).first('kid', 'private_sealed')) as
     KeyRow | undefined;
   if (!row) throw new NoSigningKeyError();
@@ -125,8 +138,9 @@ async function currentSigner(knex: Knex, secret: string) {
     false,
     ['sign'],
   );
-  signer = { kid: row.kid, key, until: Date.now() + SIGNER_CACHE_MS };
-  return signer;
+  const loaded = { kid: row.kid, key, until: Date.now() + SIGNER_CACHE_MS };
+  if (started === generation) signer = loaded;
+  return loaded;
 }
 
 /** A compact JWT signed ES256 by the current key, with `kid` (and `typ` when given) and `iat`. */
@@ -148,7 +162,9 @@ export async function signToken(
   return jwt.sign(key);
 }
 
-/** Tests: forget the cached signer (after truncating the table). */
+/** Forgets the cached signer: after a rotation, and in tests after truncating the table. */
 export function forgetSigner(): void {
+  generation += 1;
   signer = null;
+  loading = null;
 }

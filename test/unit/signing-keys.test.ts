@@ -171,4 +171,21 @@ describe('identity signing keys', () => {
     const afterWindow = await later(SIGNER_CACHE_MS + 1000, () => signToken(db(), secret(), {}));
     expect(decodeProtectedHeader(afterWindow).kid).to.equal(first.next);
   });
+
+  it('reads the current key once for a burst of tokens signed at once', async () => {
+    await ensureSigningKeys(db(), secret());
+    forgetSigner();
+    let reads = 0;
+    const count = (query: { sql: string }) => {
+      if (query.sql.includes('signing_keys')) reads += 1;
+    };
+    db().on('query', count);
+    try {
+      const tokens = await Promise.all(Array.from({ length: 50 }, (_, i) => signToken(db(), secret(), { n: i })));
+      expect(new Set(tokens).size).to.equal(50);
+    } finally {
+      db().off('query', count);
+    }
+    expect(reads).to.equal(1);
+  });
 });
