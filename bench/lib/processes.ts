@@ -24,7 +24,10 @@ export function pinLoadGenerator(): boolean {
 
 /** The entry must print a JSON line with `"msg":"<ready>"` (and its `port` when it listens). */
 export function startServer(entry: string, env: Record<string, string>, ready = 'listening'): Promise<ServerProcess> {
-  const nodeArgs = ['--import', 'tsx', path.join(ROOT, entry)];
+  // BENCH_NODE_ARGS: flags for the servers' node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
+  // them under the benchmark's own load (node refuses --cpu-prof in NODE_OPTIONS).
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...extra, '--import', 'tsx', path.join(ROOT, entry)];
   const [command, args] = canPin
     ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
     : [process.execPath, nodeArgs];
