@@ -86,15 +86,17 @@ export const LEASE_SECONDS = 15;
 /**
  * Takes the leases of the events among `ids` that are pending and not leased, and reads what their attempts
  * need, in one statement: each event and its game's live events URL (an event whose game has none is held,
- * and left unleased).
+ * and left unleased). One UPDATE joined to the ids, not to a CTE of the same table: that self-join, on a
+ * backlog released before PostgreSQL had counted its rows, was planned as a loop over every pending event
+ * probing an index whose first column is not the id: 260 ms and 130,000 buffers to claim 750 of 3,000,
+ * where this takes 9 ms (exported for the test of that plan).
  */
-const CLAIM = `WITH live AS (
-    SELECT e.id, ${liveEventsUrlSql('e.app_id')} AS url FROM arcade_data_events e WHERE e.id = ANY(CAST(? AS uuid[])))
-  UPDATE arcade_data_events e SET leased_until = now() + make_interval(secs => ?)
-  FROM live
-  WHERE e.id = live.id AND live.url IS NOT NULL AND e.status = 'pending'
-    AND (e.leased_until IS NULL OR e.leased_until < now())
-  RETURNING e.id, e.app_id, e.player_id, e.type, e.data, e.status, e.attempts, e.redelivery, live.url`;
+export const CLAIM = `UPDATE arcade_data_events e SET leased_until = now() + make_interval(secs => ?)
+  FROM unnest(CAST(? AS uuid[])) AS claim(id)
+  WHERE e.id = claim.id AND e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
+    AND ${liveEventsUrlSql('e.app_id')} IS NOT NULL
+  RETURNING e.id, e.app_id, e.player_id, e.type, e.data, e.status, e.attempts, e.redelivery,
+    ${liveEventsUrlSql('e.app_id')} AS url`;
 
 /**
  * The ends of attempts, in one statement: their delivery-log rows (issue #21) and their events' new states,
@@ -200,7 +202,7 @@ export async function deliverDataEvents(
   deps: DeliveryDeps,
   onSettled: (outcomes: Map<string, DeliveryOutcome>) => void = () => undefined,
 ): Promise<Map<string, DeliveryOutcome>> {
-  const claimed = (await knex.raw(CLAIM, [ids, LEASE_SECONDS])).rows as Array<EventRow & { url: string }>;
+  const claimed = (await knex.raw(CLAIM, [LEASE_SECONDS, ids])).rows as Array<EventRow & { url: string }>;
   const claimedIds = new Set(claimed.map((event) => event.id));
   const outcomes = await unclaimed(
     knex,

@@ -7,7 +7,7 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { releaseHeldEvents } from '../../shared/arcade/data-events.js';
-import { deliverDataEvents, sweepDataEvents } from '../../shared/arcade/delivery.js';
+import { CLAIM, deliverDataEvents, LEASE_SECONDS, sweepDataEvents } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { gameWithPlayer as gameWithPlayerOn } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -184,6 +184,32 @@ describe('Arcade: data events to a game server', function () {
     expect(heard.map(({ id }) => id)).to.deep.equal([events['/fast'], events['/late']]);
     // The fast receiver's event was written and heard while the slow one was still waiting for its answer.
     expect(heard[0]).to.deep.equal({ id: events['/fast'], outcome: 'delivered', late: 'pending' });
+  });
+
+  it('claims a batch by its ids, however large the backlog and before PostgreSQL has counted it', async () => {
+    const { appId } = await gameWithPlayer('events-backlog', server.url('/events'));
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      app_id: appId,
+      player_id: crypto.randomUUID(),
+      type: 'nickname_changed',
+      data: JSON.stringify({ nickname: `player ${i}` }),
+    }));
+    for (let i = 0; i < rows.length; i += 1000) await db()('arcade_data_events').insert(rows.slice(i, i + 1000));
+    const ids = (await db()('arcade_data_events').where({ app_id: appId }).limit(750).select('id')).map((row) => row.id);
+    let buffers = 0;
+    let claimed = 0;
+    await db()
+      .transaction(async (trx) => {
+        const { rows: plan } = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${CLAIM}`, [LEASE_SECONDS, ids]);
+        const top = plan[0]['QUERY PLAN'][0].Plan;
+        buffers = top['Shared Hit Blocks'] + top['Shared Read Blocks'];
+        claimed = top['Actual Rows'];
+        throw new Error('rolled back');
+      })
+      .catch((error: Error) => expect(error.message).to.equal('rolled back'));
+    expect(claimed).to.equal(750);
+    // The plan that looped over every pending event read about 130,000; this one about 15,000.
+    expect(buffers).to.be.below(30_000);
   });
 
   it('sweeps an overdue event back into the queue only while its game has an events URL', async () => {
