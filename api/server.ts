@@ -14,6 +14,7 @@ import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { createApp } from './app.js';
 import { closeServer } from './close-server.js';
 import { endEventStreams } from './event-stream.js';
+import { InFlight } from './in-flight.js';
 
 const config = configOrExit();
 const log = logger().child({ process: 'web' });
@@ -32,7 +33,8 @@ await ensureQueues(queue, QUEUES);
 const signals = new Signals(config.databaseUrl, log);
 const replies = new JobReplies(signals, knex, log);
 const app = createApp({ knex, log, config, boss: () => queue, replies, trustProxy: config.trustProxy });
-const server = http.createServer(app.callback());
+const requests = new InFlight();
+const server = http.createServer(requests.track(app.callback()));
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -43,9 +45,14 @@ server.listen(config.port, config.host, () => {
 });
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
+  const deadline = Date.now() + config.shutdownTimeoutMs;
   // Streams would hold their connections until the deadline; ended, their clients reconnect elsewhere.
   endEventStreams();
   await closeServer(server, config.shutdownTimeoutMs, { drain: true });
+  // Handlers whose clients went away still run: the database stays until they end (or the deadline).
+  if (!(await requests.idle(deadline - Date.now()))) {
+    log.warn({ running: requests.count }, 'requests still running at the stop deadline');
+  }
   // The last views gathered for the history, before the database goes.
   await app.context.services.views.flush();
   queue = null;
