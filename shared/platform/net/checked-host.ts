@@ -5,6 +5,7 @@
 import { lookup } from 'node:dns/promises';
 import { denialOf, numericHostAddress } from './address-policy.js';
 import { OutboundRefused } from './outbound-refused.js';
+import { cachingResolver } from './resolver-cache.js';
 import { doorEntry } from './test-door.js';
 
 /**
@@ -26,6 +27,9 @@ export const systemResolver: Resolver = async (hostname) => {
   const answers = await lookup(hostname, { all: true, verbatim: true });
   return answers.map((answer) => answer.address);
 };
+
+/** The system resolver's answers, kept briefly (resolver-cache.ts): what the guard asks unless told otherwise. */
+const defaultResolver = cachingResolver(systemResolver);
 
 export interface CheckHostOptions {
   resolve?: Resolver;
@@ -55,7 +59,7 @@ export async function checkHost(host: string, options: CheckHostOptions = {}): P
   let answers: string[];
   if (options.resolve || !door) {
     try {
-      answers = await withSignal((options.resolve ?? systemResolver)(hostname), options.signal);
+      answers = await withSignal((options.resolve ?? defaultResolver)(hostname), options.signal);
     } catch (error) {
       if (options.signal?.aborted) throw new OutboundRefused('timeout', 'The host name took too long to resolve.', url);
       throw new OutboundRefused('dns_failed', `The host name ${hostname} did not resolve.`, url, error);
