@@ -1,7 +1,7 @@
 // A page of games and its total for a WHERE and an order, read the way that suits how many games match
 // (see findPage); the filters are built in game-search.ts and the text conditions in game-text-search.ts.
 import type { Knex } from 'knex';
-import { CountCache } from './count-cache.js';
+import { ExpiringMap } from '../platform/expiring-map.js';
 import { GAME_ROW_COLUMNS, type GameRow } from './rows.js';
 import { CATALOG_MAX_PAGE } from './search-parameters.js';
 
@@ -21,8 +21,13 @@ export interface Found {
   total: number;
 }
 
-/** Totals of public searches (never of one reader's own-library filters, which change with their writes). */
-export const searchTotals = new CountCache();
+/**
+ * Totals of public searches (never of one reader's own-library filters, which change with their writes),
+ * for a minute per web process: the catalog changes only when it is imported and when catalog.stats
+ * runs, a total that old is as good as the public answers' own `max-age=60`, and every further page of a
+ * search is spared its count.
+ */
+export const searchTotals = new ExpiringMap<number>();
 
 /**
  * How a page is found: by walking the order's index when the matches reach the count's cap (browsing, or

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { NOT_SUSPENDED } from '../moderation/suspension.js';
 import { likeContaining } from '../platform/db/like.js';
+import { ExpiringMap } from '../platform/expiring-map.js';
 
 export const COUNT_CAP = 1000;
 const TTL_MS = 60_000;
@@ -23,7 +24,7 @@ export interface SearchCounts {
   companies: number;
 }
 
-const cache = new Map<string, { at: number; counts: SearchCounts }>();
+const cache = new ExpiringMap<SearchCounts>(TTL_MS, MAX_CACHED);
 
 /** `count(*)` of at most COUNT_CAP rows of `from` matching `where`. */
 function capped(from: string, where: string[]): string {
@@ -75,11 +76,10 @@ async function count(knex: Knex, q: string | null): Promise<SearchCounts> {
 export async function searchCounts(knex: Knex, query: string | undefined, now = Date.now()): Promise<SearchCounts> {
   const q = query?.trim() || null;
   const key = q ?? '';
-  const hit = cache.get(key);
-  if (hit && now - hit.at < TTL_MS) return hit.counts;
+  const hit = cache.get(key, now);
+  if (hit) return hit;
   const counts = await count(knex, q);
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
-  cache.set(key, { at: now, counts });
+  cache.set(key, counts, now);
   return counts;
 }
 

@@ -4,6 +4,8 @@
 // short while and shared by the lookups made meanwhile. Checking is unchanged: every kept answer is judged
 // again on each use, and the connection goes to the checked address, so a name that starts answering a
 // private address is refused as soon as its new answer is read. Failures are not kept.
+import { ExpiringMap } from '../expiring-map.js';
+
 /** Every address a host name resolves to (checked-host.ts's Resolver). */
 type Resolver = (hostname: string) => Promise<string[]>;
 
@@ -13,17 +15,15 @@ export const RESOLVER_CACHE_MS = 30_000;
 const MAX_NAMES = 1000;
 
 export function cachingResolver(resolve: Resolver, ttlMs = RESOLVER_CACHE_MS, now = () => Date.now()): Resolver {
-  const kept = new Map<string, { answers: Promise<string[]>; until: number }>();
+  const kept = new ExpiringMap<Promise<string[]>>(ttlMs, MAX_NAMES);
   return (hostname) => {
-    const hit = kept.get(hostname);
-    if (hit && hit.until > now()) return hit.answers;
-    kept.delete(hostname);
-    if (kept.size >= MAX_NAMES) kept.delete(kept.keys().next().value!);
+    const hit = kept.get(hostname, now());
+    if (hit) return hit;
     const answers = resolve(hostname);
-    kept.set(hostname, { answers, until: now() + ttlMs });
+    kept.set(hostname, answers, now());
     // A failed lookup is asked again next time, not remembered.
     answers.catch(() => {
-      if (kept.get(hostname)?.answers === answers) kept.delete(hostname);
+      if (kept.get(hostname, now()) === answers) kept.delete(hostname);
     });
     return answers;
   };
