@@ -107,23 +107,25 @@ export async function publicKeySet(knex: Knex, now = Date.now()) {
   };
 }
 
-type Signer = { kid: string; key: KeyLike | Uint8Array | webcrypto.CryptoKey; until: number };
-let signer: Signer | null = null;
-/** The key being read: a batch of data events asks for it all at once, and one read answers them all. */
-let loading: Promise<Signer> | null = null;
-/** Moves on each rotation, so a read begun before it does not keep the old key. */
-let generation = 0;
+type Signer = { kid: string; key: KeyLike | Uint8Array | webcrypto.CryptoKey };
+/**
+ * The current key, read once for SIGNER_CACHE_MS: kept as the read itself, so a batch of data events that
+ * asks for it all at once shares one read. A failed read is not kept.
+ */
+let cached: { signer: Promise<Signer>; until: number } | null = null;
 
-function currentSigner(knex: Knex, secret: string): Promise<Signer> | Signer {
-  if (signer && signer.until > Date.now()) return signer;
-  loading ??= loadSigner(knex, secret).finally(() => {
-    loading = null;
+function currentSigner(knex: Knex, secret: string): Promise<Signer> {
+  if (cached && cached.until > Date.now()) return cached.signer;
+  const signer = loadSigner(knex, secret);
+  const entry = { signer, until: Date.now() + SIGNER_CACHE_MS };
+  cached = entry;
+  signer.catch(() => {
+    if (cached === entry) cached = null;
   });
-  return loading;
+  return signer;
 }
 
 async function loadSigner(knex: Knex, secret: string): Promise<Signer> {
-  const started = generation;
   const row = (await knex('signing_keys').where({ state: 'current' }).first('kid', 'private_sealed')) as
     KeyRow | undefined;
   if (!row) throw new NoSigningKeyError();
@@ -138,9 +140,7 @@ async function loadSigner(knex: Knex, secret: string): Promise<Signer> {
     false,
     ['sign'],
   );
-  const loaded = { kid: row.kid, key, until: Date.now() + SIGNER_CACHE_MS };
-  if (started === generation) signer = loaded;
-  return loaded;
+  return { kid: row.kid, key };
 }
 
 /** A compact JWT signed ES256 by the current key, with `kid` (and `typ` when given) and `iat`. */
@@ -164,7 +164,5 @@ export async function signToken(
 
 /** Forgets the cached signer: after a rotation, and in tests after truncating the table. */
 export function forgetSigner(): void {
-  generation += 1;
-  signer = null;
-  loading = null;
+  cached = null;
 }
