@@ -77,7 +77,8 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
 /**
  * Reads the form (`kind`, `position`, one `file` of up to 15 MB) and hands the slot and the file's
  * temporary path to `use`. The shared reader answers its own reasons; here every problem with what was
- * sent is `media_invalid`, and kind and position are judged before the file goes anywhere. The temporary folder goes when `use` is done, whatever happened.
+ * sent is `media_invalid`, and kind and position are judged before the file goes anywhere. The temporary
+ * folder goes when `use` is done, whatever happened.
  */
 async function withMediaForm(ctx: AppContext, use: (slot: MediaSlot, file: string) => Promise<void>): Promise<void> {
   await inUploadFolder(ctx, 'Send multipart/form-data with the fields kind, position and file.', async (dir) => {
