@@ -10,8 +10,9 @@ export function chromiumOrReason(): Promise<{ path: string } | { reason: string 
 
 /**
  * Opens `url` in headless Chromium and waits until the expression `ready` holds in the page; answers the
- * value of the expression `read` then, every URL the page requested, and those its policy blocked. (Expressions as text: the project compiles without DOM types.)
- * Puppeteer drives the installed browser; it downloads nothing.
+ * value of the expression `read` then, every URL the page requested, and those its policy blocked.
+ * (Expressions as text: the project compiles without DOM types.) Puppeteer drives the installed browser;
+ * it downloads nothing.
  */
 export async function readPage<T>(
   chromium: string,
@@ -35,6 +36,16 @@ export async function readPage<T>(
     } catch (error) {
       throw new Error(`${(error as Error).message}; page errors: ${failures.join('; ') || 'none'}`);
     }
+    // A policy's violation event comes a moment after the request it stopped: wait (a little) until every
+    // request bound for another origin has been heard as blocked or not, so the answer does not race it.
+    const origin = new URL(url).origin;
+    const elsewhere = requested.filter((seen) => /^https?:/.test(seen) && new URL(seen).origin !== origin);
+    await page
+      .waitForFunction(`${JSON.stringify(elsewhere)}.every((seen) => window.__blocked.includes(seen))`, {
+        timeout: 5_000,
+        polling: 50,
+      })
+      .catch(() => undefined);
     const blocked = (await page.evaluate('window.__blocked')) as string[];
     return { value: (await page.evaluate(read)) as T, requested, blocked };
   });
