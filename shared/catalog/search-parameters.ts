@@ -15,6 +15,8 @@ export function usesOwnLibrary(search: Partial<Record<(typeof OWN_LIBRARY_FILTER
 export const GAME_SORTS = ['popular', 'trending', 'rating', 'votes', 'newest', 'oldest', 'hype', 'name'] as const;
 export type GameSort = (typeof GAME_SORTS)[number];
 export const CATALOG_MAX_PAGE = 100;
+/** Browsing without a query shows main games, remakes and remasters unless `types` says otherwise. */
+export const BROWSE_TYPES = [0, 8, 9];
 export const GAME_TYPES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14];
 
 const upstreamIds: SchemaObject = {
