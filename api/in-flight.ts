@@ -30,10 +30,13 @@ export class InFlight {
   idle(timeoutMs: number): Promise<boolean> {
     if (this.running === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters = this.waiters.filter((waiter) => waiter !== done);
-        resolve(false);
-      }, Math.max(0, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          this.waiters = this.waiters.filter((waiter) => waiter !== done);
+          resolve(false);
+        },
+        Math.max(0, timeoutMs),
+      );
       const done = () => {
         clearTimeout(timer);
         resolve(true);

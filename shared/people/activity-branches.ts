@@ -91,7 +91,8 @@ export async function findTextMatches(
   for (const kind of texts) things[kind] = within<string>(row[kind], cap);
   const matchedGames = within<number>(row.games, GAME_CAP);
   const gameItems = Number(row.game_items ?? 0);
-  const direct = matchedGames !== null && gameItems <= directItems(limit) && texts.every((kind) => things[kind] !== null);
+  const direct =
+    matchedGames !== null && gameItems <= directItems(limit) && texts.every((kind) => things[kind] !== null);
   return { games: matchedGames, things, direct };
 }
 

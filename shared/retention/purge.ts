@@ -83,7 +83,9 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     .where('created_at', '<', new Date(now - NOTIFICATION_RETENTION_DAYS * DAY_MS))
     .delete();
   // Listeners of a process that died without closing its streams (a live one refreshes its rows every 10 s).
-  await knex('notification_listeners').where('seen_at', '<', new Date(now - DAY_MS)).delete();
+  await knex('notification_listeners')
+    .where('seen_at', '<', new Date(now - DAY_MS))
+    .delete();
   return {
     removed_games: games,
     game_images: images.length,

@@ -195,7 +195,9 @@ describe('Arcade: data events to a game server', function () {
       data: JSON.stringify({ nickname: `player ${i}` }),
     }));
     for (let i = 0; i < rows.length; i += 1000) await db()('arcade_data_events').insert(rows.slice(i, i + 1000));
-    const ids = (await db()('arcade_data_events').where({ app_id: appId }).limit(750).select('id')).map((row) => row.id);
+    const ids = (await db()('arcade_data_events').where({ app_id: appId }).limit(750).select('id')).map(
+      (row) => row.id,
+    );
     let buffers = 0;
     let claimed = 0;
     await db()

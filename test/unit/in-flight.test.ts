@@ -72,7 +72,9 @@ describe('requests in flight at a stop', () => {
       throw new Error('after the answer');
     });
     expect(await requests.idle(0)).to.equal(true);
-    await new Promise<void>((resolve) => http.get(`http://127.0.0.1:${port}/`, (res) => res.resume().on('end', resolve)));
+    await new Promise<void>((resolve) =>
+      http.get(`http://127.0.0.1:${port}/`, (res) => res.resume().on('end', resolve)),
+    );
     expect(await requests.idle(1000)).to.equal(true);
     await closeServer(server, 1000);
   });

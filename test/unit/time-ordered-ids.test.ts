@@ -10,7 +10,9 @@ const millisecondsOf = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12
 describe('time-ordered ids', () => {
   it('makes version 7 UUIDs of the RFC 9562 variant, stamped with the time they were made', async () => {
     const before = Date.now();
-    const { rows } = await db().raw<{ rows: Array<{ id: string }> }>('SELECT uuid_v7()::text AS id FROM generate_series(1, 500)');
+    const { rows } = await db().raw<{ rows: Array<{ id: string }> }>(
+      'SELECT uuid_v7()::text AS id FROM generate_series(1, 500)',
+    );
     const after = Date.now();
     const ids = rows.map((row) => row.id);
     expect(new Set(ids).size).to.equal(500);
