@@ -15,6 +15,7 @@ import { createApp } from './app.js';
 import { closeServer } from './close-server.js';
 import { endEventStreams } from './event-stream.js';
 import { InFlight } from './in-flight.js';
+import { readCatalogCopy } from '../shared/catalog/copy-browse.js';
 
 const config = configOrExit();
 const log = logger().child({ process: 'web' });
@@ -42,6 +43,14 @@ server.listen(config.port, config.host, () => {
   flushLogs();
   // A process manager that waits for readiness (PM2's wait_ready, see ecosystem.config.cjs) hears it here.
   process.send?.('ready');
+  // The catalog's copy for browsing (shared/catalog/copy-*.ts), read now rather than at the first browse;
+  // until it is in, the database answers.
+  const started = Date.now();
+  void readCatalogCopy(knex).then((copy) =>
+    copy
+      ? log.info({ games: copy.size, version: copy.version, ms: Date.now() - started }, 'catalog copy read')
+      : log.warn('catalog copy not read: browsing reads the database until it is'),
+  );
 });
 
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {

@@ -8,24 +8,11 @@ import { parseAgeFilter } from './age-ratings.js';
 import { languageTerms } from './languages.js';
 import { findPage, GAME_PAGE, type Where } from './game-pages.js';
 import { searchText } from './game-text-search.js';
-import type { GameSearch, GameSort } from './search-parameters.js';
+import { browseFromCopy, shortTextFromCopy } from './copy-browse.js';
+import { ORDER } from './orders.js';
+import { BROWSE_TYPES, type GameSearch } from './search-parameters.js';
 
 export { GAME_PAGE, searchTotals, TOTAL_CAP } from './game-pages.js';
-
-/** Browsing without a query shows main games, remakes and remasters unless `types` says otherwise. */
-export const BROWSE_TYPES = [0, 8, 9];
-
-// Each order matches an index exactly (NULLS LAST included), so a page reads only the rows it shows.
-const ORDER: Record<GameSort, string> = {
-  popular: 'g.popularity DESC NULLS LAST, g.id',
-  trending: 'g.trending DESC NULLS LAST, g.id',
-  rating: 'g.weighted_rating DESC NULLS LAST, g.id',
-  votes: 'g.rating_count DESC NULLS LAST, g.id',
-  newest: 'g.release_date DESC NULLS LAST, g.id',
-  oldest: 'g.release_date ASC NULLS LAST, g.id',
-  hype: 'g.hype DESC NULLS LAST, g.id',
-  name: 'g.name_folded, g.id',
-};
 
 function add(where: Where, sql: string, ...bindings: Knex.RawBinding[]): void {
   where.sql.push(sql);
@@ -157,7 +144,10 @@ export async function searchGames(
   const cacheTotal = readerId === null;
   const sort = { sql: ORDER[search.sort ?? 'popular'], bindings: [] as Knex.RawBinding[] };
   if (!search.q?.trim()) {
-    const found = await findPage(knex, where, NO_MATCH, sort, pageWindow(search.page, GAME_PAGE), cacheTotal);
+    const window = pageWindow(search.page, GAME_PAGE);
+    const found =
+      (await browseFromCopy(knex, search, window, today)) ??
+      (await findPage(knex, where, NO_MATCH, sort, window, cacheTotal));
     return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
   }
   const found = await searchText(knex, where, {
@@ -165,6 +155,7 @@ export async function searchGames(
     sort: search.sort ? sort : null,
     page: search.page,
     cacheTotal,
+    fromCopy: (folded) => shortTextFromCopy(knex, search, folded, pageWindow(search.page, GAME_PAGE), today),
   });
   return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
 }

@@ -12,8 +12,9 @@ export async function truncateAll(): Promise<void> {
   const { rows } = await knex.raw<{ rows: { tablename: string }[] }>(
     "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'knex_migrations%'",
   );
-  // Reference rows a migration created stay, set back to how the migration left them.
-  const kept = new Set(['arcade_settings', 'arcade_terms']);
+  // Reference rows a migration created stay, set back to how the migration left them. The catalog's
+  // version only grows (truncating the games moves it), so a copy of the old games is never taken for new.
+  const kept = new Set(['arcade_settings', 'arcade_terms', 'catalog_state']);
   const tables = rows.filter((row) => !kept.has(row.tablename)).map((row) => `public."${row.tablename}"`);
   tables.push('pgboss.job', 'pgboss.archive');
   await knex.raw(`TRUNCATE ${tables.join(', ')} CASCADE`);

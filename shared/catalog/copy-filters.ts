@@ -1,0 +1,235 @@
+// The filters of GET /games (game-search.ts `filters`, which stays the word on what each one means) over
+// the catalog's copy in memory. Each filter is a test of one game and, where the copy's indexes can list
+// them, the games that may pass it (its candidates): a superset, so the test is always applied. A search
+// starts from the fewest candidates any of its filters offers (copy-browse.ts).
+// A NULL in the database is NONE or NaN here, and a comparison with it is false, as SQL's is; a test that
+// SQL writes with IS NULL says so here too. A test suite runs both over generated searches and compares
+// every answer (test/unit/catalog-copy.test.ts).
+import { parseAgeFilter } from './age-ratings.js';
+import { languageTerms } from './languages.js';
+import { SHORTEST_INDEXED } from './title-words.js';
+import { BROWSE_TYPES, type GameSearch } from './search-parameters.js';
+import { NONE, type Postings } from './copy-columns.js';
+import type { CatalogSnapshot, Valued } from './copy-indexes.js';
+
+export interface Filter {
+  test: (game: number) => boolean;
+  /** Lists of positions whose union holds every game that passes; none when only a look at each tells. */
+  candidates?: Int32Array[];
+}
+
+/** Whether the copy can answer a search: not a text, an engine's name or the reader's own library. */
+export function answersInMemory(search: GameSearch): boolean {
+  return !search.q?.trim() && answersFilters(search);
+}
+
+/**
+ * Whether the copy can answer a text search: a folded text too short for the name index (a word of the
+ * name starting with it, as game-text-search.ts reads it), with no space in it, and filters it answers.
+ */
+export function answersShortText(search: GameSearch, folded: string): boolean {
+  return folded.length > 0 && folded.length < SHORTEST_INDEXED && !folded.includes(' ') && answersFilters(search);
+}
+
+function answersFilters(search: GameSearch): boolean {
+  return !search.engines?.length && !ownLibrary(search);
+}
+
+function ownLibrary(search: GameSearch): boolean {
+  return Boolean(search.played || search.library || search.wishlist || search.unplayed || search.hideIgnored);
+}
+
+const DAY_MS = 86_400_000;
+const day = (isoDate: string) =>
+  Date.UTC(+isoDate.slice(0, 4), +isoDate.slice(5, 7) - 1, +isoDate.slice(8, 10)) / DAY_MS;
+
+/** `date + interval 'n months'` as PostgreSQL adds it: the same day, or the month's last when it is shorter. */
+function addMonths(isoDate: string, months: number): number {
+  const year = +isoDate.slice(0, 4);
+  const month = +isoDate.slice(5, 7) - 1 + months;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(+isoDate.slice(8, 10), last)) / DAY_MS;
+}
+
+function listFilter<V>(size: number, postings: Postings<V>[], wanted: V[], mode: 'any' | 'all' = 'any'): Filter {
+  const distinct = [...new Set(wanted)];
+  const lists = (value: V) => postings.map((column) => column.get(value) ?? EMPTY);
+  // A game's count of the wanted values it holds (once per value, whichever columns hold it): a test is
+  // then one look, where searching each list for each game was the slowest part of a browse.
+  const held = new Uint8Array(size);
+  for (const value of distinct) {
+    const seen = postings.length > 1 ? new Uint8Array(size) : null;
+    for (const list of lists(value)) {
+      for (let k = 0; k < list.length; k += 1) {
+        const game = list[k];
+        if (seen) {
+          if (seen[game] === 1) continue;
+          seen[game] = 1;
+        }
+        held[game] += 1;
+      }
+    }
+  }
+  const needed = mode === 'all' ? distinct.length : 1;
+  const test = (game: number) => held[game] >= needed;
+  if (mode === 'all') {
+    // The games of any one value hold the rest; the rarest is enough.
+    const count = (value: V) => lists(value).reduce((n, list) => n + list.length, 0);
+    const rarest = distinct.reduce((a, b) => (count(b) < count(a) ? b : a));
+    return { test, candidates: lists(rarest) };
+  }
+  return { test, candidates: distinct.flatMap(lists) };
+}
+
+const EMPTY = new Int32Array(0);
+
+/** The games whose value of a small-valued column lies in [from, to] (either end open). */
+function valuesBetween(copy: CatalogSnapshot, column: Valued, from = -Infinity, to = Infinity): Int32Array[] {
+  const lists: Int32Array[] = [];
+  for (const [value, games] of copy.index.byValue[column]) if (value >= from && value <= to) lists.push(games);
+  return lists;
+}
+
+/** A range of an integer column: NULL passes neither end. */
+function between(column: Int32Array, from = -Infinity, to = Infinity, candidates?: Int32Array[]): Filter {
+  return { test: (game) => column[game] !== NONE && column[game] >= from && column[game] <= to, candidates };
+}
+
+/**
+ * The filters of a search; a game matches when it passes all of them. `text`: the search's folded text when
+ * it is too short for the name index (a word of the name starts with it; see answersShortText); without
+ * one, the search is a browse, which hides the lesser-known games unless asked.
+ */
+export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: string, text?: string): Filter[] {
+  const filters: Filter[] = [];
+  const { having } = copy.index;
+  const flag = (column: Uint8Array, games: Int32Array): Filter => ({
+    test: (game) => column[game] === 1,
+    candidates: [games],
+  });
+  const facet = (column: keyof CatalogSnapshot['lists'], ids?: number[], mode?: 'any' | 'all') => {
+    if (ids?.length) filters.push(listFilter(copy.size, [copy.lists[column]], ids, mode));
+  };
+  facet('platform_ids', search.platforms);
+  facet('genre_ids', search.genres, search.genresMode);
+  facet('theme_ids', search.themes, search.themesMode);
+  facet('mode_ids', search.modes);
+  facet('perspective_ids', search.perspectives);
+  facet('franchise_ids', search.franchises);
+  facet('series_ids', search.series);
+  if (text !== undefined) filters.push(listFilter(copy.size, [copy.wordStarts], [text]));
+  const browsing = text === undefined;
+  if (browsing && !search.types && !search.obscure) filters.push(flag(copy.browsable, having.browsable));
+  else {
+    const types = new Set(search.types ?? (browsing ? BROWSE_TYPES : []));
+    if (types.size) {
+      filters.push({
+        test: (game) => types.has(copy.type[game]),
+        candidates: [...types].flatMap((type) => valuesBetween(copy, 'type', type, type)),
+      });
+    }
+    if (browsing && !search.obscure) filters.push(flag(copy.known, having.known));
+  }
+  if (search.publishers?.length) {
+    const columns = search.role ? ([`${search.role}_ids`] as const) : (['publisher_ids', 'developer_ids'] as const);
+    filters.push(
+      listFilter(
+        copy.size,
+        columns.map((column) => copy.lists[column]),
+        search.publishers,
+      ),
+    );
+  }
+  dateFilters(copy, search, today, filters);
+  if (search.demo) filters.push(flag(copy.demo, having.demo));
+  if (search.steam) filters.push(flag(copy.store, having.store));
+  if (search.rated) filters.push(between(copy.ratingCount, 1, Infinity, [having.rated]));
+  if (search.reviewed) filters.push(between(copy.reviewCount, 1, Infinity, [having.reviewed]));
+  if (search.hideCancelled) {
+    const hidden = new Set(['cancelled', 'rumored'].map((status) => copy.statuses.indexOf(status)));
+    filters.push({ test: (game) => !hidden.has(copy.status[game]) });
+  }
+  languageFilter(copy, [copy.index.anyLanguage], search.language, filters);
+  languageFilter(copy, [copy.languageLists.interface_languages], search.interface, filters);
+  languageFilter(copy, [copy.languageLists.audio_languages], search.audio, filters);
+  languageFilter(copy, [copy.languageLists.subtitle_languages], search.subtitles, filters);
+  if (search.age) {
+    const { board, step } = parseAgeFilter(search.age)!;
+    filters.push(between(copy.ages[board], -Infinity, step, valuesBetween(copy, board, -Infinity, step)));
+  }
+  if (search.rating !== undefined) {
+    const min = Math.fround(search.rating);
+    // NaN (NULL) fails the comparison.
+    filters.push({ test: (game) => copy.rating[game] >= min, candidates: [having.scored] });
+  }
+  if (search.votes !== undefined) {
+    filters.push(between(copy.ratingCount, search.votes, Infinity, search.votes > 0 ? [having.rated] : undefined));
+  }
+  if (search.libraries !== undefined) {
+    filters.push(between(copy.libraryCount, search.libraries, Infinity, [having.inLibraries]));
+  }
+  if (search.status?.length) {
+    const wanted = search.status.map((status) => copy.statuses.indexOf(status));
+    filters.push({
+      test: (game) => wanted.includes(copy.status[game]),
+      candidates: wanted.flatMap((status) => valuesBetween(copy, 'status', status, status)),
+    });
+  }
+  if (search.hoursMin !== undefined || search.hoursMax !== undefined) {
+    const [from, to] = [search.hoursMin ?? -Infinity, search.hoursMax ?? Infinity];
+    filters.push(between(copy.hours, from, to, valuesBetween(copy, 'hours', from, to)));
+  }
+  return filters;
+}
+
+function dateFilters(copy: CatalogSnapshot, search: GameSearch, today: string, filters: Filter[]): void {
+  const now = day(today);
+  const released = copy.statuses.indexOf('released');
+  const days = copy.releaseDay;
+  if (search.release === 'released') filters.push(between(days, -Infinity, now));
+  if (search.release === 'upcoming') {
+    filters.push({ test: (game) => (days[game] !== NONE ? days[game] > now : copy.status[game] !== released) });
+  }
+  if (search.period) {
+    const year = today.slice(0, 4);
+    const [from, to] = {
+      'last-30-days': [now - 30, now],
+      'last-90-days': [now - 90, now],
+      'this-year': [day(`${year}-01-01`), day(`${year}-12-31`)],
+      'next-3-months': [now, addMonths(today, 3)],
+    }[search.period];
+    // The games dated in the years the period spans hold its games.
+    const years = valuesBetween(copy, 'dateYear', yearOf(from), yearOf(to));
+    filters.push(between(days, from, to, years));
+  }
+  if (search.yearFrom !== undefined || search.yearTo !== undefined) {
+    const [from, to] = [search.yearFrom ?? -Infinity, search.yearTo ?? Infinity];
+    filters.push(between(copy.releaseYear, from, to, valuesBetween(copy, 'releaseYear', from, to)));
+  }
+  if (search.anticipated) {
+    filters.push({
+      test: (game) => (days[game] === NONE || days[game] > now) && copy.hype[game] > 0,
+      candidates: [copy.index.having.hyped],
+    });
+  }
+}
+
+const yearOf = (days: number) => new Date(days * DAY_MS).getUTCFullYear();
+
+function languageFilter(
+  copy: CatalogSnapshot,
+  lists: Postings<string>[],
+  codes: string[] | undefined,
+  filters: Filter[],
+) {
+  if (!codes?.length) return;
+  // As the database's filter: a code matches itself; `pt` matches any Portuguese because stored lists hold
+  // the base too.
+  filters.push(
+    listFilter(
+      copy.size,
+      lists,
+      codes.map((code) => languageTerms(code)[0]),
+    ),
+  );
+}

@@ -1,0 +1,340 @@
+// The catalog's copy in memory (shared/catalog/copy-*.ts) answers a browse exactly as the database does:
+// over a catalog of random games made to hit every edge the filters have (NULLs, every status and type,
+// dates either side of today, language variants, lists that repeat an id), thousands of generated
+// searches, every parameter of GET /games drawn from its schema, must give the same page and total both
+// ways. And the copy is never older than the database: a change to the games sends a browse back to the
+// database until the copy is read again.
+import { expect } from 'chai';
+import { searchGames, searchTotals } from '../../shared/catalog/game-search.js';
+import { GAME_PAGE } from '../../shared/catalog/game-pages.js';
+import { AGE_STEPS } from '../../shared/catalog/age-ratings.js';
+import {
+  browseFromCopy,
+  readCatalogCopy,
+  shortTextFromCopy,
+  useCatalogCopy,
+  walk,
+} from '../../shared/catalog/copy-browse.js';
+import { readCatalogSnapshot, type CatalogSnapshot } from '../../shared/catalog/copy-indexes.js';
+import { answersInMemory, gameFilters } from '../../shared/catalog/copy-filters.js';
+import {
+  GAME_SORTS,
+  GAME_TYPES,
+  gameSearchQuery,
+  OWN_LIBRARY_FILTERS,
+  type GameSearch,
+} from '../../shared/catalog/search-parameters.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { pageWindow } from '../../shared/platform/paging/paging.js';
+import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+
+/** mulberry32: the same catalog and searches on every run, so a failure can be replayed. */
+function generator(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)];
+  const chance = (p: number) => next() < p;
+  const some = <T>(items: readonly T[], most: number): T[] => Array.from({ length: int(0, most) }, () => pick(items));
+  return { int, pick, chance, some };
+}
+
+const TODAY = '2026-11-26';
+const STATUSES = ['released', 'alpha', 'beta', 'early_access', 'offline', 'cancelled', 'rumored', 'delisted'];
+const LANGUAGES = ['en', 'pt', 'pt-BR', 'pt-PT', 'ja', 'de', 'fr', 'es', 'es-MX', 'zh-Hans'];
+const IDS = [1, 2, 3, 5, 8, 13, 21, 34];
+/** Where each list parameter's ids live, so a search names ids the catalog holds. */
+const LIST_PARAMETERS: Record<string, string> = {
+  platforms: 'platform_ids',
+  genres: 'genre_ids',
+  themes: 'theme_ids',
+  modes: 'mode_ids',
+  perspectives: 'perspective_ids',
+  franchises: 'franchise_ids',
+  series: 'series_ids',
+  publishers: 'publisher_ids',
+};
+/** Parameters the copy does not answer (they go to the database), or that are not filters. */
+const NOT_IN_MEMORY = new Set(['q', 'engines', 'page', 'sort', ...OWN_LIBRARY_FILTERS]);
+
+const dayOffset = (days: number) => new Date(Date.parse(TODAY) + days * 86_400_000).toISOString().slice(0, 10);
+
+function randomGame(random: ReturnType<typeof generator>, n: number): Record<string, unknown> {
+  const { int, pick, chance, some } = random;
+  const dated = chance(0.8);
+  // Dates around today (periods, upcoming) and far back (years), a few before 1950 with no year.
+  const date = chance(0.3)
+    ? dayOffset(int(-120, 120))
+    : `${int(1940, 2030)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+  const year = Number(date.slice(0, 4));
+  const languages = () => [
+    ...new Set(some(LANGUAGES, 4).flatMap((code) => (code.includes('-') ? [code, code.split('-')[0]] : [code]))),
+  ];
+  const age = (steps: number) => (chance(0.4) ? int(0, steps - 1) : null);
+  return {
+    slug: `copy-game-${n}`,
+    name: randomName(random, n),
+    igdb_id: 500000 + n,
+    type: chance(0.05) ? null : pick(GAME_TYPES.filter((type) => type < 12)),
+    status: pick(STATUSES),
+    release_date: dated ? date : null,
+    release_year: dated && year >= 1950 ? year : chance(0.1) ? int(1950, 2030) : null,
+    hours_main: chance(0.6) ? int(1, 120) : null,
+    platform_ids: some(IDS, 3),
+    genre_ids: some(IDS, 3),
+    theme_ids: some(IDS, 2),
+    mode_ids: some(IDS, 2),
+    perspective_ids: some(IDS, 2),
+    franchise_ids: some(IDS, 1),
+    series_ids: some(IDS, 1),
+    publisher_ids: some(IDS, 2),
+    developer_ids: some(IDS, 2),
+    interface_languages: languages(),
+    audio_languages: languages(),
+    subtitle_languages: languages(),
+    ...Object.fromEntries(Object.entries(AGE_STEPS).map(([board, steps]) => [`age_${board}`, age(steps.length)])),
+    rating: chance(0.5) ? int(0, 1000) / 10 : null,
+    rating_count: chance(0.5) ? 0 : int(0, 50),
+    weighted_rating: chance(0.5) ? int(0, 1000) / 10 : null,
+    review_count: chance(0.7) ? 0 : int(1, 9),
+    library_count: chance(0.6) ? 0 : int(1, 99),
+    // Ties, so the order's tie on id is tested too.
+    popularity: chance(0.4) ? 0 : int(1, 40) / 4,
+    trending: chance(0.5) ? 0 : int(1, 20),
+    hype: chance(0.7) ? 0 : int(1, 30),
+    demo_available: chance(0.2),
+    store_url: chance(0.3) ? `https://store.example/${n}` : null,
+  };
+}
+
+const WORDS = ['Alpha', 'beta', 'Émile', 'zeta', 'Omega', 'ñu', 'Delta', 'Ko', 'k!', '(Kai)', 'A', 'Ōkami'];
+
+/** Names with short words, punctuation, accents and doubled spaces, and some as short as a text. */
+function randomName(random: ReturnType<typeof generator>, n: number): string {
+  if (random.chance(0.05)) return random.pick(['Ko', 'A', 'ñu', 'k!', 'Be', 'Z']);
+  const words = Array.from({ length: random.int(1, 3) }, () => random.pick(WORDS));
+  return `${words.join(random.chance(0.1) ? '  ' : ' ')} ${n}`;
+}
+
+/** A text as people type a short one: a word's first letters, any case and accent, or punctuation. */
+const SHORT_TEXTS = [
+  'a',
+  'k',
+  'ko',
+  'KO',
+  'Ko',
+  'be',
+  'z',
+  'ze',
+  'ñ',
+  'ñu',
+  'nu',
+  'o',
+  'ō',
+  'ok',
+  'e',
+  'é',
+  'em',
+  'k!',
+  '(k',
+  '1',
+  '12',
+  '!!',
+  'q',
+  'xy',
+];
+
+/** One value of a parameter, drawn from what its schema allows. */
+function randomValue(random: ReturnType<typeof generator>, name: string, schema: SchemaObject): unknown {
+  const { int, pick, some } = random;
+  if (LIST_PARAMETERS[name]) return some([...IDS, 99], 3).concat(pick(IDS));
+  if (['language', 'interface', 'audio', 'subtitles'].includes(name)) {
+    return some([...LANGUAGES, 'PT', 'pt-br', 'xx'], 2).concat(pick(LANGUAGES));
+  }
+  if (schema.enum) return pick(schema.enum as unknown[]);
+  if (schema.type === 'array') {
+    const items = schema.items as SchemaObject;
+    return Array.from({ length: int(1, 3) }, () => randomValue(random, name, items));
+  }
+  if (schema.type === 'integer') {
+    const [low, high] = [
+      schema.minimum as number,
+      Math.min(schema.maximum as number, (schema.minimum as number) + 130),
+    ];
+    return name.startsWith('year') ? int(1950, 2035) : int(low, high);
+  }
+  throw new Error(`no generator for the parameter ${name}: teach this test how to draw it`);
+}
+
+function randomSearch(random: ReturnType<typeof generator>): GameSearch {
+  const properties = gameSearchQuery.properties as Record<string, SchemaObject>;
+  const search: Record<string, unknown> & { yearFrom?: number; yearTo?: number; hoursMin?: number; hoursMax?: number } =
+    {
+      page: random.chance(0.5) ? random.int(1, 3) : random.int(4, 100),
+    };
+  if (random.chance(0.8)) search.sort = random.pick(GAME_SORTS);
+  const names = Object.keys(properties).filter((name) => !NOT_IN_MEMORY.has(name));
+  for (const name of random.some(names, 4)) search[name] = randomValue(random, name, properties[name]);
+  if (search.yearFrom !== undefined && search.yearTo !== undefined && search.yearFrom > search.yearTo) {
+    [search.yearFrom, search.yearTo] = [search.yearTo, search.yearFrom];
+  }
+  if (search.hoursMin !== undefined && search.hoursMax !== undefined && search.hoursMin > search.hoursMax) {
+    [search.hoursMin, search.hoursMax] = [search.hoursMax, search.hoursMin];
+  }
+  return search as unknown as GameSearch;
+}
+
+async function fromDatabase(search: GameSearch, today: string) {
+  useCatalogCopy(false);
+  try {
+    searchTotals.clear();
+    return await searchGames(db(), search, null, today);
+  } finally {
+    useCatalogCopy(true);
+  }
+}
+
+describe("the catalog's copy in memory", () => {
+  useCleanDatabase();
+  let copy: CatalogSnapshot;
+
+  before(async function () {
+    this.timeout(60_000);
+    const random = generator(20261126);
+    const games = Array.from({ length: 3000 }, (_, n) => randomGame(random, n));
+    for (let at = 0; at < games.length; at += 500) await db()('games').insert(games.slice(at, at + 500));
+    copy = await readCatalogSnapshot(db());
+  });
+
+  it('draws every filter of the search schema (a new parameter needs its generator here)', () => {
+    const random = generator(1);
+    const properties = gameSearchQuery.properties as Record<string, SchemaObject>;
+    for (const [name, schema] of Object.entries(properties)) {
+      if (!NOT_IN_MEMORY.has(name)) expect(() => randomValue(random, name, schema), name).not.to.throw();
+    }
+  });
+
+  it('gives the page and total the database gives, for 2,500 generated browses over four days', async function () {
+    this.timeout(120_000);
+    const random = generator(7);
+    // Month ends (three months on from 30 November is 28 February) and a leap year's.
+    const days = [TODAY, '2026-11-30', '2027-01-31', '2023-11-30'];
+    let compared = 0;
+    for (let n = 0; n < 2500; n += 1) {
+      const search = randomSearch(random);
+      const today = days[n % days.length];
+      expect(answersInMemory(search)).to.equal(true);
+      const expected = await fromDatabase(search, today);
+      const window = pageWindow(search.page, GAME_PAGE);
+      const found = walk(copy, gameFilters(copy, search, today), search.sort ?? 'popular', window);
+      const label = `${JSON.stringify(search)} on ${today}`;
+      expect(found.total, label).to.equal(expected.page.total_items);
+      expect(found.ids, label).to.deep.equal(expected.rows.map((row) => row.id));
+      compared += found.ids.length;
+    }
+    // The searches find games, not only empty pages.
+    expect(compared).to.be.greaterThan(10_000);
+  });
+
+  it('answers searchGames from the copy with the rows the database reads', async () => {
+    await readCatalogCopy(db());
+    const random = generator(11);
+    for (let n = 0; n < 200; n += 1) {
+      const search = randomSearch(random);
+      const window = pageWindow(search.page, GAME_PAGE);
+      const found = await browseFromCopy(db(), search, window, TODAY);
+      expect(found, JSON.stringify(search)).not.to.equal(null);
+      expect(await searchGames(db(), search, null, TODAY)).to.deep.equal(await fromDatabase(search, TODAY));
+    }
+  });
+
+  it('gives what the database gives for texts too short for the name index, with any filters', async function () {
+    this.timeout(120_000);
+    await readCatalogCopy(db());
+    const random = generator(13);
+    let fromCopy = 0;
+    for (let n = 0; n < 800; n += 1) {
+      const search = { ...randomSearch(random), q: random.pick(SHORT_TEXTS) };
+      if (random.chance(0.5)) delete search.sort;
+      const window = pageWindow(search.page, GAME_PAGE);
+      const folded = (await db().raw<{ rows: Array<{ f: string }> }>('SELECT catalog_fold(?) AS f', [search.q])).rows[0]
+        .f;
+      if (await shortTextFromCopy(db(), search, folded, window, TODAY)) fromCopy += 1;
+      searchTotals.clear();
+      const label = JSON.stringify(search);
+      expect(await searchGames(db(), search, null, TODAY), label).to.deep.equal(await fromDatabase(search, TODAY));
+    }
+    // Every text with a letter or digit is answered from the copy ("!!" is not).
+    expect(fromCopy).to.be.greaterThan(700);
+  });
+
+  it('leaves a text, an engine and the reader’s own library to the database', async () => {
+    await readCatalogCopy(db());
+    const window = { limit: 24, offset: 0 };
+    const searches: Array<Partial<GameSearch>> = [
+      { q: 'alpha' },
+      { engines: ['Unity'] },
+      { played: 1 },
+      { hideIgnored: 1 },
+    ];
+    for (const search of searches) {
+      expect(await browseFromCopy(db(), { page: 1, ...search }, window, TODAY), JSON.stringify(search)).to.equal(null);
+    }
+    expect(await browseFromCopy(db(), { page: 1, q: '  ' }, window, TODAY)).not.to.equal(null);
+  });
+
+  it('sends a browse to the database once the games change, until the copy is read again', async () => {
+    await readCatalogCopy(db());
+    const search: GameSearch = { page: 1, sort: 'popular', obscure: 1 };
+    const window = pageWindow(1, GAME_PAGE);
+    const before = await browseFromCopy(db(), search, window, TODAY);
+    expect(before).not.to.equal(null);
+    // The last game of the page becomes the most popular of all.
+    const last = before!.rows[before!.rows.length - 1].id;
+    await db()('games').where({ id: last }).update({ popularity: 1000 });
+    expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
+    const fresh = await searchGames(db(), search, null, TODAY);
+    expect(fresh.rows[0].id).to.equal(last);
+    await readCatalogCopy(db());
+    const after = await browseFromCopy(db(), search, window, TODAY);
+    expect(after!.rows.map((row) => row.id)).to.deep.equal(fresh.rows.map((row) => row.id));
+  });
+});
+
+describe("the catalog's version", () => {
+  useCleanDatabase();
+  const version = async () => Number((await db()('catalog_state').first('version')).version);
+
+  it('grows with each statement that changes a game, and only then', async () => {
+    const start = await version();
+    const [{ id }] = await db()('games').insert({ slug: 'v-1', name: 'V', igdb_id: 900001 }).returning('id');
+    expect(await version()).to.equal(start + 1);
+    // catalog.stats when no count moved: a statement that touches no game.
+    await db()('games').where({ id: -1 }).update({ popularity: 1 });
+    await db()('games').where({ id: -1 }).delete();
+    expect(await version()).to.equal(start + 1);
+    await db()('games').where({ id }).update({ popularity: 5 });
+    expect(await version()).to.equal(start + 2);
+    await db()('games').where({ id }).delete();
+    expect(await version()).to.equal(start + 3);
+    await db().raw('TRUNCATE games CASCADE');
+    expect(await version()).to.equal(start + 4);
+  });
+
+  it('moves with the change it counts: a rolled-back change leaves it', async () => {
+    const start = await version();
+    await db()
+      .transaction(async (trx) => {
+        await trx('games').insert({ slug: 'v-2', name: 'V', igdb_id: 900002 });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await version()).to.equal(start);
+  });
+});
