@@ -22,7 +22,10 @@ export function pinLoadGenerator(): boolean {
   return spawnSync('taskset', ['-a', '-p', '-c', '1-63', String(process.pid)]).status === 0;
 }
 
-/** The entry must print a JSON line with `"msg":"<ready>"` (and its `port` when it listens). */
+/**
+ * The entry must print a JSON line with `"msg":"<ready>"`; the port is the one its `listening` line (or the
+ * ready line) names, so a server can be waited for past listening (the web process's catalog copy).
+ */
 export function startServer(entry: string, env: Record<string, string>, ready = 'listening'): Promise<ServerProcess> {
   // BENCH_NODE_ARGS: flags for the servers' node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
   // them under the benchmark's own load (node refuses --cpu-prof in NODE_OPTIONS).
@@ -38,9 +41,13 @@ export function startServer(entry: string, env: Record<string, string>, ready = 
   });
   return new Promise((resolve, reject) => {
     let buffer = '';
+    let port = 0;
     const onData = (chunk: Buffer) => {
       buffer += chunk.toString();
-      const line = buffer.split('\n').find((candidate) => candidate.includes(`"msg":"${ready}"`));
+      const lines = buffer.split('\n');
+      const listening = lines.find((candidate) => candidate.includes('"msg":"listening"'));
+      if (listening) port = (JSON.parse(listening) as { port?: number }).port ?? port;
+      const line = lines.find((candidate) => candidate.includes(`"msg":"${ready}"`));
       if (!line) return;
       child.stdout!.off('data', onData);
       // Keep draining the output (access logs) so the pipe never blocks the server; an error's log line
@@ -51,7 +58,7 @@ export function startServer(entry: string, env: Record<string, string>, ready = 
         rest = lines.pop()!;
         for (const logged of lines) if (/"level":(5|6)\d/.test(logged)) console.error(`server: ${logged}`);
       });
-      const { port = 0 } = JSON.parse(line) as { port?: number };
+      port = (JSON.parse(line) as { port?: number }).port ?? port;
       // A server gone before stop() is what makes the next request's "connection refused": say so.
       let stopping = false;
       child.once('exit', (code, signal) => {
