@@ -36,6 +36,7 @@ import { passkeyRoutes } from './routes/auth/passkey-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { metricsEndpoint } from './routes/metrics.js';
 import { createMetrics } from '../shared/platform/metrics/metrics.js';
+import { catalogCopyGauge } from './catalog-copy-gauge.js';
 import { QUEUES } from '../shared/platform/jobs/queue.js';
 import { mediaFiles } from './routes/media-files.js';
 import { meRoutes } from './routes/me.js';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   app.context.services = createServices(deps);
 
   const metrics = createMetrics(deps.knex, Object.keys(QUEUES));
+  catalogCopyGauge(metrics.registry, deps.knex);
   // One flat router for every route (see routes/versioned.ts): one path match per request.
   const router = withIndexedMatching(new Router<AppState>());
   app.use(requestFrame(deps.log, metrics));

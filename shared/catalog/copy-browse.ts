@@ -57,6 +57,12 @@ export function readCatalogCopy(knex: Knex): Promise<CatalogSnapshot | null> {
   return state.reading;
 }
 
+/** The copy a process holds (for its metrics), or null while it has none. */
+export function catalogCopyInHand(knex: Knex): { games: number; version: number } | null {
+  const copy = held.get(knex)?.copy;
+  return copy ? { games: copy.size, version: copy.version } : null;
+}
+
 /** A page of the browse and its total from the copy; null when the database must answer. */
 export async function browseFromCopy(
   knex: Knex,

@@ -1,6 +1,9 @@
 // GET /metrics: not served without a configured token, refused without the right one, and in Prometheus'
-// format with requests by route pattern and status, queue depths, failed jobs and the database pool.
+// format with requests by route pattern and status, queue depths, failed jobs, the database pool and the
+// catalog copy.
 import { expect } from 'chai';
+import { readCatalogCopy } from '../../shared/catalog/copy-browse.js';
+import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -40,5 +43,17 @@ describe('GET /metrics', () => {
     expect(text).to.match(/jogatina_queue_failed_jobs\{queue="email.send"\} \d+/);
     expect(text).to.match(/jogatina_db_pool_connections\{state="used"\} \d+/);
     expect(text).to.include('# TYPE jogatina_queue_waiting_jobs gauge');
+  });
+
+  it('reports the games and the version of the catalog copy the process browses', async () => {
+    await db()('games').insert([
+      { slug: 'gauge-1', name: 'Gauge 1', igdb_id: 910001 },
+      { slug: 'gauge-2', name: 'Gauge 2', igdb_id: 910002 },
+    ]);
+    const { version } = await db()('catalog_state').first('version');
+    await readCatalogCopy(db());
+    const text = (await scrape('scrape-token-123')).text;
+    expect(text).to.include('jogatina_catalog_copy_games 2');
+    expect(text).to.include(`jogatina_catalog_copy_version ${version}`);
   });
 });
