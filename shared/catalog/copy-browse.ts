@@ -136,10 +136,11 @@ async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: { ids
 }
 
 /**
- * The page's ids and the total (up to the cap). With a filter whose candidates are few (a quarter of the
- * catalog or fewer), only they are tested, and those that pass are read in the order's sequence;
- * otherwise the order is walked testing each game, which finds the cap's matches soon when every filter
- * is common.
+ * The page's ids and the total (up to the cap), by the cheaper of two ways, each testing games one by one:
+ * the fewest candidates a filter offers are tested, and those that pass are read in the order's sequence;
+ * or the order is walked testing each game until the cap's matches are met, which comes soon when the
+ * filters together are common. The walk's length is guessed from the candidates' shares of the catalog, as
+ * if the filters were independent (a filter without candidates counted as keeping half).
  */
 export function walk(
   copy: CatalogSnapshot,
@@ -153,24 +154,24 @@ export function walk(
     return true;
   };
   const order = copy.orders[sort];
-  const fewest = filters
-    .filter((filter) => filter.candidates)
-    .map((filter) => ({ lists: filter.candidates!, size: filter.candidates!.reduce((n, list) => n + list.length, 0) }))
-    .sort((a, b) => a.size - b.size)[0];
-  if (fewest && fewest.size <= copy.size / 4) {
+  const offered = filters.map((filter) => ({
+    lists: filter.candidates,
+    size: filter.candidates?.reduce((n, list) => n + list.length, 0) ?? copy.size / 2,
+  }));
+  const share = offered.reduce((product, { size }) => product * Math.min(1, size / copy.size), 1);
+  const walked = Math.min(copy.size, TOTAL_CAP / Math.max(share, 1 / copy.size));
+  const fewest = offered.filter((filter) => filter.lists).sort((a, b) => a.size - b.size)[0];
+  if (fewest && fewest.size < walked) {
     const rank = copy.index.ranks[sort];
-    // A game may be in several of the lists (a game of two wanted genres): it is looked at once. Those that
-    // pass are marked at their place in the order, and the places are read from the first: a sequential
-    // read that stops at the cap, where sorting 75,000 places took milliseconds.
-    const seen = new Uint8Array(copy.size);
+    // The games that pass are marked at their place in the order, and the places are read from the first:
+    // a sequential read that stops at the cap, where sorting 75,000 places took milliseconds. A game in
+    // several of the lists (a game of two wanted genres) is counted once: once placed, it is passed over.
     const placed = new Uint8Array(copy.size);
     let passed = 0;
-    for (const list of fewest.lists) {
+    for (const list of fewest.lists!) {
       for (let k = 0; k < list.length; k += 1) {
         const game = list[k];
-        if (seen[game] === 1) continue;
-        seen[game] = 1;
-        if (!passes(game)) continue;
+        if (placed[rank[game]] === 1 || !passes(game)) continue;
         placed[rank[game]] = 1;
         passed += 1;
       }

@@ -54,19 +54,22 @@ function addMonths(isoDate: string, months: number): number {
 function listFilter<V>(size: number, postings: Postings<V>[], wanted: V[], mode: 'any' | 'all' = 'any'): Filter {
   const distinct = [...new Set(wanted)];
   const lists = (value: V) => postings.map((column) => column.get(value) ?? EMPTY);
-  // A game's count of the wanted values it holds (once per value, whichever columns hold it): a test is
-  // then one look, where searching each list for each game was the slowest part of a browse.
+  // For `any`, a mark on each game some list names; for `all`, each game's count of the wanted values it
+  // holds (once per value, whichever columns hold it). A test is then one look, where searching each list
+  // for each game was the slowest part of a browse.
   const held = new Uint8Array(size);
+  const seen = mode === 'all' && postings.length > 1 ? new Uint8Array(size) : null;
   for (const value of distinct) {
-    const seen = postings.length > 1 ? new Uint8Array(size) : null;
+    seen?.fill(0);
     for (const list of lists(value)) {
       for (let k = 0; k < list.length; k += 1) {
         const game = list[k];
-        if (seen) {
-          if (seen[game] === 1) continue;
+        if (mode === 'any') held[game] = 1;
+        else if (!seen) held[game] += 1;
+        else if (seen[game] === 0) {
           seen[game] = 1;
+          held[game] += 1;
         }
-        held[game] += 1;
       }
     }
   }
@@ -143,8 +146,10 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   dateFilters(copy, search, today, filters);
   if (search.demo) filters.push(flag(copy.demo, having.demo));
   if (search.steam) filters.push(flag(copy.store, having.store));
-  if (search.rated) filters.push(between(copy.ratingCount, 1, Infinity, [having.rated]));
-  if (search.reviewed) filters.push(between(copy.reviewCount, 1, Infinity, [having.reviewed]));
+  const atLeast = (column: Int32Array, name: Valued, min: number) =>
+    between(column, min, Infinity, valuesBetween(copy, name, min));
+  if (search.rated) filters.push(atLeast(copy.ratingCount, 'ratingCount', 1));
+  if (search.reviewed) filters.push(atLeast(copy.reviewCount, 'reviewCount', 1));
   if (search.hideCancelled) {
     const hidden = new Set(['cancelled', 'rumored'].map((status) => copy.statuses.indexOf(status)));
     filters.push({ test: (game) => !hidden.has(copy.status[game]) });
@@ -160,14 +165,10 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   if (search.rating !== undefined) {
     const min = Math.fround(search.rating);
     // NaN (NULL) fails the comparison.
-    filters.push({ test: (game) => copy.rating[game] >= min, candidates: [having.scored] });
+    filters.push({ test: (game) => copy.rating[game] >= min, candidates: valuesBetween(copy, 'ratingFloor', min) });
   }
-  if (search.votes !== undefined) {
-    filters.push(between(copy.ratingCount, search.votes, Infinity, search.votes > 0 ? [having.rated] : undefined));
-  }
-  if (search.libraries !== undefined) {
-    filters.push(between(copy.libraryCount, search.libraries, Infinity, [having.inLibraries]));
-  }
+  if (search.votes !== undefined) filters.push(atLeast(copy.ratingCount, 'ratingCount', search.votes));
+  if (search.libraries !== undefined) filters.push(atLeast(copy.libraryCount, 'libraryCount', search.libraries));
   if (search.status?.length) {
     const wanted = search.status.map((status) => copy.statuses.indexOf(status));
     filters.push({

@@ -1,23 +1,27 @@
 // What lets a search of the catalog's copy look at only the games that may match: for each flag, the
-// games that have it; for each small-valued column (type, status, year, hours, the age boards), the games
-// of each value. A filter offers these as its candidates (copy-filters.ts), and the fewest are walked.
+// games that have it; for each small-valued column (type, status, year, hours, scores, counts, the age
+// boards), the games of each value. A filter offers these as its candidates (copy-filters.ts), and the fewest are walked.
 import type { Knex } from 'knex';
 import type { GameSort } from './search-parameters.js';
 import { AGE_COLUMNS, NONE, readCatalogColumns, type CatalogColumns, type Postings } from './copy-columns.js';
 
-export const FLAGS = [
-  'browsable',
-  'known',
-  'demo',
-  'store',
-  'rated',
-  'reviewed',
-  'inLibraries',
-  'scored',
-  'hyped',
+export const FLAGS = ['browsable', 'known', 'demo', 'store', 'hyped'] as const;
+/**
+ * `dateYear` is the year of the release date (release_year is NULL outside 1950 to 2100, the date is not);
+ * `ratingFloor` the score's whole part (a score of at least a whole number is one whose whole part is).
+ */
+export const VALUED = [
+  'type',
+  'status',
+  'releaseYear',
+  'dateYear',
+  'hours',
+  'ratingFloor',
+  'ratingCount',
+  'reviewCount',
+  'libraryCount',
+  ...AGE_COLUMNS,
 ] as const;
-/** `dateYear` is the year of the release date (release_year is NULL outside 1950 to 2100, the date is not). */
-export const VALUED = ['type', 'status', 'releaseYear', 'dateYear', 'hours', ...AGE_COLUMNS] as const;
 export type Flag = (typeof FLAGS)[number];
 export type Valued = (typeof VALUED)[number];
 
@@ -73,10 +77,6 @@ function indexCopy(copy: CatalogColumns): CopyIndexes {
     known: where((game) => copy.known[game] === 1),
     demo: where((game) => copy.demo[game] === 1),
     store: where((game) => copy.store[game] === 1),
-    rated: where((game) => copy.ratingCount[game] > 0),
-    reviewed: where((game) => copy.reviewCount[game] > 0),
-    inLibraries: where((game) => copy.libraryCount[game] > 0),
-    scored: where((game) => !Number.isNaN(copy.rating[game])),
     hyped: where((game) => copy.hype[game] > 0),
   };
   const columns: Record<Valued, ArrayLike<number>> = {
@@ -85,6 +85,10 @@ function indexCopy(copy: CatalogColumns): CopyIndexes {
     releaseYear: copy.releaseYear,
     dateYear: copy.releaseDay.map((day) => (day === NONE ? NONE : new Date(day * 86_400_000).getUTCFullYear())),
     hours: copy.hours,
+    ratingFloor: Int32Array.from(copy.rating, (rating) => (Number.isNaN(rating) ? NONE : Math.floor(rating))),
+    ratingCount: copy.ratingCount,
+    reviewCount: copy.reviewCount,
+    libraryCount: copy.libraryCount,
     ...copy.ages,
   };
   const byValue = Object.fromEntries(VALUED.map((name) => [name, postingsOf(columns[name])])) as CopyIndexes['byValue'];
