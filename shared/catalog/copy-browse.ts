@@ -18,11 +18,16 @@ import { answersInMemory, answersShortText, gameFilters, type Filter } from './c
 interface Held {
   copy: CatalogSnapshot | null;
   reading: Promise<CatalogSnapshot | null> | null;
-  failedAt: number;
+  /** When a browse may start the next read. */
+  nextReadAt: number;
 }
 
-/** A failed read (the database away) is tried again after this long; meanwhile the database answers. */
-const RETRY_MS = 10_000;
+/**
+ * A browse starts a read at most this often: a read that failed (the database away) is not tried again at
+ * once, and a catalog changing all the time (an import of many statements) costs a read every ten seconds,
+ * not one after another. Meanwhile the database answers.
+ */
+const READ_INTERVAL_MS = 10_000;
 const held = new WeakMap<Knex, Held>();
 let enabled = true;
 
@@ -33,28 +38,31 @@ export function useCatalogCopy(on: boolean): void {
 
 function holder(knex: Knex): Held {
   let state = held.get(knex);
-  if (!state) held.set(knex, (state = { copy: null, reading: null, failedAt: -Infinity }));
+  if (!state) held.set(knex, (state = { copy: null, reading: null, nextReadAt: -Infinity }));
   return state;
 }
 
 /**
  * Starts reading the copy unless a read is under way; resolves to the copy read (null when the read
- * failed: the database answers, and the next browse after RETRY_MS tries again).
+ * failed: the database answers until a browse tries again).
  */
 export function readCatalogCopy(knex: Knex): Promise<CatalogSnapshot | null> {
   const state = holder(knex);
   if (!state.reading) {
+    state.nextReadAt = Date.now() + READ_INTERVAL_MS;
     state.reading = readCatalogSnapshot(knex)
       .then(
         (copy) => (state.copy = copy),
-        () => {
-          state.failedAt = Date.now();
-          return null;
-        },
+        () => null,
       )
       .finally(() => (state.reading = null));
   }
   return state.reading;
+}
+
+/** A read started by a browse, unless one was started less than READ_INTERVAL_MS ago. */
+function readWhenDue(knex: Knex, state: Held): void {
+  if (Date.now() >= state.nextReadAt) void readCatalogCopy(knex);
 }
 
 /** The copy a process holds (for its metrics), or null while it has none. */
@@ -114,7 +122,7 @@ export async function shortTextFromCopy(
 function currentCopy(knex: Knex): CatalogSnapshot | null {
   if (!enabled) return null;
   const state = holder(knex);
-  if (!state.copy && Date.now() - state.failedAt >= RETRY_MS) void readCatalogCopy(knex);
+  if (!state.copy) readWhenDue(knex, state);
   return state.copy;
 }
 
@@ -128,7 +136,7 @@ async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: { ids
   if (Number(rows[0]?.version) !== copy.version) {
     const state = holder(knex);
     if (state.copy === copy) state.copy = null;
-    void readCatalogCopy(knex);
+    readWhenDue(knex, state);
     return null;
   }
   const byId = new Map(rows.filter((row) => row.id !== null).map(({ version: _, ...row }) => [row.id, row]));

@@ -222,6 +222,8 @@ export async function readCatalogColumns(knex: Knex): Promise<CatalogColumns> {
         );
         orders[sort] = sorted[0].ids;
       }
+      // Without its version a copy could never be checked against the database (the row a migration made).
+      if (rows[0].version === null) throw new Error('catalog copy: catalog_state has no version row');
       return { columns: rows[0], orders };
     },
     { isolationLevel: 'repeatable read', readOnly: true },

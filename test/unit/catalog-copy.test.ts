@@ -10,6 +10,7 @@ import { GAME_PAGE } from '../../shared/catalog/game-pages.js';
 import { AGE_STEPS } from '../../shared/catalog/age-ratings.js';
 import {
   browseFromCopy,
+  catalogCopyInHand,
   readCatalogCopy,
   shortTextFromCopy,
   useCatalogCopy,
@@ -28,6 +29,7 @@ import { db } from '../../shared/platform/db/knex.js';
 import { pageWindow } from '../../shared/platform/paging/paging.js';
 import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { until } from '../helpers/wait.js';
 
 /** mulberry32: the same catalog and searches on every run, so a failure can be replayed. */
 function generator(seed: number) {
@@ -304,6 +306,46 @@ describe("the catalog's copy in memory", () => {
     await readCatalogCopy(db());
     const after = await browseFromCopy(db(), search, window, TODAY);
     expect(after!.rows.map((row) => row.id)).to.deep.equal(fresh.rows.map((row) => row.id));
+  });
+});
+
+describe("reading the catalog's copy again", () => {
+  useCleanDatabase();
+  const search: GameSearch = { page: 1, obscure: 1 };
+  const window = pageWindow(1, GAME_PAGE);
+
+  it('is started by a browse at most every 10 seconds, the database answering meanwhile', async () => {
+    await db()('games').insert({ slug: 'again-1', name: 'Again', igdb_id: 920001, type: 0, popularity: 1 });
+    await readCatalogCopy(db());
+    expect(await browseFromCopy(db(), search, window, TODAY)).not.to.equal(null);
+    await db()('games').insert({ slug: 'again-2', name: 'Again 2', igdb_id: 920002, type: 0, popularity: 2 });
+    // The version moved: the database answers, and the read just made is too recent to make another.
+    expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(catalogCopyInHand(db())).to.equal(null);
+    const now = Date.now;
+    Date.now = () => now() + 11_000;
+    try {
+      expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
+      await until(async () => catalogCopyInHand(db()));
+    } finally {
+      Date.now = now;
+    }
+    const found = await browseFromCopy(db(), search, window, TODAY);
+    expect(found!.rows.map((row) => row.slug)).to.deep.equal(['again-2', 'again-1']);
+  });
+
+  it('fails without the version row and leaves browsing to the database', async () => {
+    const { version } = await db()('catalog_state').first('version');
+    await db()('catalog_state').delete();
+    try {
+      expect(await readCatalogCopy(db())).to.equal(null);
+      expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
+      expect((await searchGames(db(), search, null, TODAY)).rows.map((row) => row.slug)).to.include('again-1');
+    } finally {
+      // On from where it was, so no copy read before is taken for current.
+      await db()('catalog_state').insert({ version: Number(version) + 1 });
+    }
   });
 });
 
