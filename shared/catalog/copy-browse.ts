@@ -9,6 +9,7 @@
 // import, or catalog.stats moving a count): that page and those after it come from the database until
 // the new copy is in. So an answer never comes from an older catalog than the database's.
 import type { Knex } from 'knex';
+import { queryPrepared } from '../platform/db/prepared.js';
 import { TOTAL_CAP, type Found } from './game-pages.js';
 import { GAME_ROW_COLUMNS, type GameRow } from './rows.js';
 import type { GameSearch, GameSort } from './search-parameters.js';
@@ -126,13 +127,15 @@ function currentCopy(knex: Knex): CatalogSnapshot | null {
   return state.copy;
 }
 
+// Prepared: every browse of the copy runs it, and its plan (24 primary key lookups) never changes.
+const PAGE_ROWS = `SELECT s.version, ${GAME_ROW_COLUMNS.map((column) => `g.${column}`).join(', ')}
+  FROM catalog_state s LEFT JOIN games g ON g.id = ANY($1::int[])`;
+
 /** The page's rows, read with the catalog's version: null, and a new read of the copy, when it moved. */
 async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: { ids: number[]; total: number }) {
-  const columns = GAME_ROW_COLUMNS.map((column) => `g.${column}`).join(', ');
-  const { rows } = await knex.raw<{ rows: Array<GameRow & { version: string }> }>(
-    `SELECT s.version, ${columns} FROM catalog_state s LEFT JOIN games g ON g.id = ANY(?::int[])`,
-    [ids],
-  );
+  const rows = (await queryPrepared(knex, 'jogatina_catalog_copy_page', PAGE_ROWS, [ids])) as unknown as Array<
+    GameRow & { version: string }
+  >;
   if (Number(rows[0]?.version) !== copy.version) {
     const state = holder(knex);
     if (state.copy === copy) state.copy = null;
