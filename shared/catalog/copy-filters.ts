@@ -8,7 +8,7 @@
 import { parseAgeFilter } from './age-ratings.js';
 import { languageTerms } from './languages.js';
 import { SHORTEST_INDEXED } from './title-words.js';
-import { BROWSE_TYPES, type GameSearch } from './search-parameters.js';
+import { BROWSE_TYPES, usesOwnLibrary, type GameSearch } from './search-parameters.js';
 import { NONE, type Postings } from './copy-columns.js';
 import type { CatalogSnapshot, Valued } from './copy-indexes.js';
 
@@ -32,11 +32,7 @@ export function answersShortText(search: GameSearch, folded: string): boolean {
 }
 
 function answersFilters(search: GameSearch): boolean {
-  return !search.engines?.length && !ownLibrary(search);
-}
-
-function ownLibrary(search: GameSearch): boolean {
-  return Boolean(search.played || search.library || search.wishlist || search.unplayed || search.hideIgnored);
+  return !search.engines?.length && !usesOwnLibrary(search);
 }
 
 const DAY_MS = 86_400_000;
