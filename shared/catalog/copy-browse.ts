@@ -44,11 +44,18 @@ function holder(knex: Knex): Held {
 }
 
 /**
- * Starts reading the copy unless a read is under way; resolves to the copy read (null when the read
- * failed: the database answers until a browse tries again).
+ * Reads the copy, in a read that starts after this call (one under way waits: it may have begun before a
+ * change the caller has made); resolves to the copy read, or null when the read failed and the database
+ * answers until a browse tries again.
  */
-export function readCatalogCopy(knex: Knex): Promise<CatalogSnapshot | null> {
+export async function readCatalogCopy(knex: Knex): Promise<CatalogSnapshot | null> {
   const state = holder(knex);
+  if (state.reading) await state.reading;
+  return startRead(knex, state);
+}
+
+/** Starts a read unless one is under way, and answers that one. */
+function startRead(knex: Knex, state: Held): Promise<CatalogSnapshot | null> {
   if (!state.reading) {
     state.nextReadAt = Date.now() + READ_INTERVAL_MS;
     state.reading = readCatalogSnapshot(knex)
@@ -63,7 +70,7 @@ export function readCatalogCopy(knex: Knex): Promise<CatalogSnapshot | null> {
 
 /** A read started by a browse, unless one was started less than READ_INTERVAL_MS ago. */
 function readWhenDue(knex: Knex, state: Held): void {
-  if (Date.now() >= state.nextReadAt) void readCatalogCopy(knex);
+  if (Date.now() >= state.nextReadAt) void startRead(knex, state);
 }
 
 /** The copy a process holds (for its metrics), or null while it has none. */
