@@ -4,8 +4,8 @@
 // catalog's copy in memory switched off: what answers while a web process reads its copy), then the four
 // kinds as a web process with its copy answers them (shared/catalog/copy-*.ts); then GET /games end to end
 // through the web process, once it has read its copy, at 8 concurrent clients, over the named shapes and
-// over the generated mix (target at least 300 requests per second with p95 under 50 ms, met by the generated mix).
-// Plans: bench/README.md.
+// over the generated mix (target at least 300 requests per second with p95 under 50 ms, met by the
+// generated mix). Plans: bench/README.md.
 import type { Knex } from 'knex';
 import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
 import { searchGames, searchTotals } from '../../shared/catalog/game-search.js';

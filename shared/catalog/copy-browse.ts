@@ -1,6 +1,6 @@
-// Browsing the catalog from the web process's copy of it (copy-columns.ts, copy-indexes.ts): the filters are tested
-// and the order walked in memory, and only the page's rows are read, with the catalog's version in the
-// same statement. A browse read from the database walks an order's index through every game a filter
+// Browsing the catalog from the web process's copy of it (copy-columns.ts, copy-indexes.ts): the filters
+// are tested and the order walked in memory, and only the page's rows are read, with the catalog's version
+// in the same statement. A browse read from the database walks an order's index through every game a filter
 // leaves out (a platform's games by release date, page 82: 130,000 index entries, 45 ms of the database);
 // the copy finds the same page in about a millisecond of the process's time (bench/README.md).
 //
@@ -10,8 +10,8 @@
 // the new copy is in. So an answer never comes from an older catalog than the database's.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../platform/db/prepared.js';
-import { TOTAL_CAP, type Found } from './game-pages.js';
-import { GAME_ROW_COLUMNS, type GameRow } from './rows.js';
+import { GAME_COLUMNS, TOTAL_CAP, type Found } from './game-pages.js';
+import type { GameRow } from './rows.js';
 import type { GameSearch, GameSort } from './search-parameters.js';
 import { readCatalogSnapshot, type CatalogSnapshot } from './copy-indexes.js';
 import { answersInMemory, answersShortText, gameFilters, type Filter } from './copy-filters.js';
@@ -135,8 +135,7 @@ function currentCopy(knex: Knex): CatalogSnapshot | null {
 }
 
 // Prepared: every browse of the copy runs it, and its plan (24 primary key lookups) never changes.
-const PAGE_ROWS = `SELECT s.version, ${GAME_ROW_COLUMNS.map((column) => `g.${column}`).join(', ')}
-  FROM catalog_state s LEFT JOIN games g ON g.id = ANY($1::int[])`;
+const PAGE_ROWS = `SELECT s.version, ${GAME_COLUMNS} FROM catalog_state s LEFT JOIN games g ON g.id = ANY($1::int[])`;
 
 /** The page's rows, read with the catalog's version: null, and a new read of the copy, when it moved. */
 async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: { ids: number[]; total: number }) {

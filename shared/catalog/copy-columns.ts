@@ -73,8 +73,8 @@ export interface CatalogColumns {
 // every column of one statement, so the i-th values belong together. Lists come as each game's count and
 // the values of all games. Text values are parted by U+001E, which no status or language code holds.
 const SEP = '\x1e';
-const joined = (sql: string, separator = ',') =>
-  `string_agg(coalesce((${sql})::text, ''), E'${separator === ',' ? ',' : '\\x1e'}')`;
+const SEP_SQL = "E'\\x1e'";
+const joined = (sql: string, separator = "','") => `string_agg(coalesce((${sql})::text, ''), ${separator})`;
 const SELECT_COLUMNS = `SELECT (SELECT version FROM catalog_state) AS version, ${[
   joined('id'),
   joined('type'),
@@ -82,7 +82,7 @@ const SELECT_COLUMNS = `SELECT (SELECT version FROM catalog_state) AS version, $
   joined('(popularity > 0 OR rating_count > 0 OR hype > 0)::int'),
   joined("release_date - DATE '1970-01-01'"),
   joined('release_year'),
-  joined('status', SEP),
+  joined('status', SEP_SQL),
   joined('hours_main'),
   joined('rating'),
   joined('rating_count'),
@@ -96,10 +96,10 @@ const SELECT_COLUMNS = `SELECT (SELECT version FROM catalog_state) AS version, $
     joined(`cardinality(${column})`),
     `string_agg(NULLIF(array_to_string(${column}, ','), ''), ',')`,
   ]),
-  joined('name_folded', SEP),
+  joined('name_folded', SEP_SQL),
   ...LANGUAGE_LISTS.flatMap((column) => [
     joined(`cardinality(${column})`),
-    `string_agg(NULLIF(array_to_string(${column}, E'\\x1e'), ''), E'\\x1e')`,
+    `string_agg(NULLIF(array_to_string(${column}, ${SEP_SQL}), ''), ${SEP_SQL})`,
   ]),
 ]
   .map((sql, k) => `${sql} AS c${k}`)
@@ -138,26 +138,36 @@ const ints = (text: string | null, size: number) => readInts(text, new Int32Arra
 const flags = (text: string | null, size: number) =>
   Uint8Array.from(ints(text, size), (value) => (value === 1 ? 1 : 0));
 
-/** Postings from each game's count of values and the values of all games, in the games' order. */
-function postings<V>(counts: string | null, values: V[] | Int32Array, size: number): Postings<V> {
-  const each = ints(counts, size);
-  const found = new Map<V, number[]>();
-  let k = 0;
-  for (let game = 0; game < size; game += 1) {
-    for (const end = k + each[game]; k < end; k += 1) {
-      const value = values[k] as V;
-      let games = found.get(value);
-      if (!games) found.set(value, (games = []));
-      // A list holding a value twice names the game once.
-      if (games[games.length - 1] !== game) games.push(game);
-    }
+/** Gathers postings a game at a time, games in ascending order; a game given a value twice is kept once. */
+export class PostingsBuilder<V> {
+  private readonly found = new Map<V, number[]>();
+
+  add(value: V, game: number): void {
+    const games = this.found.get(value);
+    if (!games) this.found.set(value, [game]);
+    else if (games[games.length - 1] !== game) games.push(game);
   }
-  return new Map([...found].map(([value, games]) => [value, Int32Array.from(games)]));
+
+  build(): Postings<V> {
+    return new Map([...this.found].map(([value, games]) => [value, Int32Array.from(games)]));
+  }
 }
 
+/** Postings from each game's count of values and the values of all games, in the games' order. */
+function postings<V>(each: Int32Array, values: ArrayLike<V>): Postings<V> {
+  const built = new PostingsBuilder<V>();
+  let k = 0;
+  each.forEach((count, game) => {
+    for (const end = k + count; k < end; k += 1) built.add(values[k], game);
+  });
+  return built.build();
+}
+
+const sum = (counts: Int32Array) => counts.reduce((total, count) => total + count, 0);
+
 function idPostings(counts: string | null, values: string | null, size: number): Postings<number> {
-  const total = ints(counts, size).reduce((sum, count) => sum + count, 0);
-  return postings(counts, readInts(values, new Int32Array(total)), size);
+  const each = ints(counts, size);
+  return postings(each, readInts(values, new Int32Array(sum(each))));
 }
 
 /** Text values parted by SEP; a value holding SEP itself would shift the rest, so the count is checked. */
@@ -168,28 +178,40 @@ function texts(text: string | null, count: number): string[] {
 }
 
 function textPostings(counts: string | null, values: string | null, size: number): Postings<string> {
-  const total = ints(counts, size).reduce((sum, count) => sum + count, 0);
-  return postings(counts, texts(values, total), size);
+  const each = ints(counts, size);
+  return postings(each, texts(values, sum(each)));
 }
 
 /** The word starts and the short names of the folded names (see CatalogColumns). */
 function nameIndexes(names: string[]): Pick<CatalogColumns, 'wordStarts' | 'shortNames'> {
-  const starts = new Map<string, number[]>();
-  const short = new Map<string, number[]>();
-  const add = (map: Map<string, number[]>, key: string, game: number) => {
-    const games = map.get(key);
-    if (!games) map.set(key, [game]);
-    else if (games[games.length - 1] !== game) games.push(game);
-  };
+  const starts = new PostingsBuilder<string>();
+  const short = new PostingsBuilder<string>();
   names.forEach((name, game) => {
-    if (name.length < 3) add(short, name, game);
+    if (name.length < 3) short.add(name, game);
     for (const word of name.split(' ')) {
-      if (word.length >= 1) add(starts, word.slice(0, 1), game);
-      if (word.length >= 2) add(starts, word.slice(0, 2), game);
+      if (word.length >= 1) starts.add(word.slice(0, 1), game);
+      if (word.length >= 2) starts.add(word.slice(0, 2), game);
     }
   });
-  const typed = (map: Map<string, number[]>) => new Map([...map].map(([key, games]) => [key, Int32Array.from(games)]));
-  return { wordStarts: typed(starts), shortNames: typed(short) };
+  return { wordStarts: starts.build(), shortNames: short.build() };
+}
+
+/** Statuses as indexes into the list of those met. */
+function statusesOf(text: string | null, size: number): Pick<CatalogColumns, 'status' | 'statuses'> {
+  const known = new Map<string, number>();
+  const status = new Uint8Array(size);
+  texts(text, size).forEach((value, i) => {
+    if (!known.has(value)) known.set(value, known.size);
+    status[i] = known.get(value)!;
+  });
+  return { status, statuses: [...known.keys()] };
+}
+
+/** Scores as stored `real`s, NaN for NULL. */
+function ratingsOf(text: string | null, size: number): Float32Array {
+  const ratings = new Float32Array(size);
+  (text === null ? [] : text.split(',')).forEach((value, i) => (ratings[i] = value === '' ? NaN : Number(value)));
+  return ratings;
 }
 
 /** Each game's position in the copy by its id: a flat table while ids are dense, as serial ids are. */
@@ -233,74 +255,45 @@ export async function readCatalogColumns(knex: Knex): Promise<CatalogColumns> {
 
 function build(columns: Record<string, string | null>, orders: Record<GameSort, string | null>): CatalogColumns {
   let next = 0;
+  // The columns in SELECT_COLUMNS' order: the object's fields are read in the order they are written.
   const column = () => columns[`c${next++}`];
   const idText = column();
   let size = idText === null ? 0 : 1;
   for (let c = 0; idText !== null && c < idText.length; c += 1) if (idText.charCodeAt(c) === COMMA) size += 1;
-  const snapshot = emptySnapshot(Number(columns.version), size);
-  snapshot.ids = ints(idText, size);
-  snapshot.type = ints(column(), size);
-  snapshot.browsable = flags(column(), size);
-  snapshot.known = flags(column(), size);
-  snapshot.releaseDay = ints(column(), size);
-  snapshot.releaseYear = ints(column(), size);
-  const statuses = new Map<string, number>();
-  texts(column(), size).forEach((status, i) => {
-    if (!statuses.has(status)) statuses.set(status, statuses.size);
-    snapshot.status[i] = statuses.get(status)!;
-  });
-  snapshot.statuses = [...statuses.keys()];
-  snapshot.hours = ints(column(), size);
-  const ratings = column();
-  (ratings === null ? [] : ratings.split(',')).forEach(
-    (value, i) => (snapshot.rating[i] = value === '' ? NaN : Number(value)),
-  );
-  snapshot.ratingCount = ints(column(), size);
-  snapshot.reviewCount = ints(column(), size);
-  snapshot.libraryCount = ints(column(), size);
-  snapshot.hype = ints(column(), size);
-  snapshot.demo = flags(column(), size);
-  snapshot.store = flags(column(), size);
-  for (const board of AGE_COLUMNS) snapshot.ages[board] = ints(column(), size);
-  for (const list of ID_LISTS) snapshot.lists[list] = idPostings(column(), column(), size);
-  Object.assign(snapshot, nameIndexes(texts(column(), size)));
-  for (const list of LANGUAGE_LISTS) snapshot.languageLists[list] = textPostings(column(), column(), size);
-  const position = positionsById(snapshot.ids);
+  const ids = ints(idText, size);
+  const copy: CatalogColumns = {
+    version: Number(columns.version),
+    size,
+    ids,
+    type: ints(column(), size),
+    browsable: flags(column(), size),
+    known: flags(column(), size),
+    releaseDay: ints(column(), size),
+    releaseYear: ints(column(), size),
+    ...statusesOf(column(), size),
+    hours: ints(column(), size),
+    rating: ratingsOf(column(), size),
+    ratingCount: ints(column(), size),
+    reviewCount: ints(column(), size),
+    libraryCount: ints(column(), size),
+    hype: ints(column(), size),
+    demo: flags(column(), size),
+    store: flags(column(), size),
+    ages: Object.fromEntries(AGE_COLUMNS.map((board) => [board, ints(column(), size)])) as CatalogColumns['ages'],
+    lists: Object.fromEntries(
+      ID_LISTS.map((list) => [list, idPostings(column(), column(), size)]),
+    ) as CatalogColumns['lists'],
+    ...nameIndexes(texts(column(), size)),
+    languageLists: Object.fromEntries(
+      LANGUAGE_LISTS.map((list) => [list, textPostings(column(), column(), size)]),
+    ) as CatalogColumns['languageLists'],
+    orders: {} as CatalogColumns['orders'],
+  };
+  const position = positionsById(ids);
   for (const sort of Object.keys(ORDER) as GameSort[]) {
     const order = ints(orders[sort], size);
     for (let k = 0; k < size; k += 1) order[k] = position(order[k]);
-    snapshot.orders[sort] = order;
+    copy.orders[sort] = order;
   }
-  return snapshot;
-}
-
-function emptySnapshot(version: number, size: number): CatalogColumns {
-  const ints = () => new Int32Array(size);
-  const flags = () => new Uint8Array(size);
-  return {
-    version,
-    size,
-    ids: ints(),
-    type: ints(),
-    browsable: flags(),
-    known: flags(),
-    releaseDay: ints(),
-    releaseYear: ints(),
-    status: flags(),
-    statuses: [],
-    hours: ints(),
-    rating: new Float32Array(size),
-    ratingCount: ints(),
-    reviewCount: ints(),
-    libraryCount: ints(),
-    hype: ints(),
-    demo: flags(),
-    store: flags(),
-    ages: Object.fromEntries(AGE_COLUMNS.map((board) => [board, ints()])) as CatalogColumns['ages'],
-    lists: {} as CatalogColumns['lists'],
-    languageLists: {} as CatalogColumns['languageLists'],
-    wordStarts: new Map(),
-    shortNames: new Map(),
-    orders: {} as CatalogColumns['orders'],
-  };
+  return copy;
 }

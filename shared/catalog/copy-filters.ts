@@ -47,37 +47,25 @@ function addMonths(isoDate: string, months: number): number {
   return Date.UTC(year, month, Math.min(+isoDate.slice(8, 10), last)) / DAY_MS;
 }
 
-function listFilter<V>(size: number, postings: Postings<V>[], wanted: V[], mode: 'any' | 'all' = 'any'): Filter {
-  const distinct = [...new Set(wanted)];
-  const lists = (value: V) => postings.map((column) => column.get(value) ?? EMPTY);
-  // For `any`, a mark on each game some list names; for `all`, each game's count of the wanted values it
-  // holds (once per value, whichever columns hold it). A test is then one look, where searching each list
-  // for each game was the slowest part of a browse.
+/**
+ * Games whose lists (of any of `columns`) hold any of `wanted`. The games are marked once, so a test is one
+ * look, where searching each list for each game was the slowest part of a browse.
+ */
+function anyOf<V>(size: number, columns: Postings<V>[], wanted: V[]): Filter {
+  const lists = [...new Set(wanted)].flatMap((value) => columns.map((column) => column.get(value) ?? EMPTY));
+  const marked = new Uint8Array(size);
+  for (const list of lists) for (let k = 0; k < list.length; k += 1) marked[list[k]] = 1;
+  return { test: (game) => marked[game] === 1, candidates: lists };
+}
+
+/** Games whose list holds every one of `wanted` (a game is in a value's postings once, so counts add up). */
+function allOf<V>(size: number, column: Postings<V>, wanted: V[]): Filter {
+  const lists = [...new Set(wanted)].map((value) => column.get(value) ?? EMPTY);
   const held = new Uint8Array(size);
-  const seen = mode === 'all' && postings.length > 1 ? new Uint8Array(size) : null;
-  for (const value of distinct) {
-    seen?.fill(0);
-    for (const list of lists(value)) {
-      for (let k = 0; k < list.length; k += 1) {
-        const game = list[k];
-        if (mode === 'any') held[game] = 1;
-        else if (!seen) held[game] += 1;
-        else if (seen[game] === 0) {
-          seen[game] = 1;
-          held[game] += 1;
-        }
-      }
-    }
-  }
-  const needed = mode === 'all' ? distinct.length : 1;
-  const test = (game: number) => held[game] >= needed;
-  if (mode === 'all') {
-    // The games of any one value hold the rest; the rarest is enough.
-    const count = (value: V) => lists(value).reduce((n, list) => n + list.length, 0);
-    const rarest = distinct.reduce((a, b) => (count(b) < count(a) ? b : a));
-    return { test, candidates: lists(rarest) };
-  }
-  return { test, candidates: distinct.flatMap(lists) };
+  for (const list of lists) for (let k = 0; k < list.length; k += 1) held[list[k]] += 1;
+  // The games of any one value hold the rest; the rarest is enough.
+  const rarest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+  return { test: (game) => held[game] === lists.length, candidates: [rarest] };
 }
 
 const EMPTY = new Int32Array(0);
@@ -107,7 +95,10 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
     candidates: [games],
   });
   const facet = (column: keyof CatalogSnapshot['lists'], ids?: number[], mode?: 'any' | 'all') => {
-    if (ids?.length) filters.push(listFilter(copy.size, [copy.lists[column]], ids, mode));
+    if (!ids?.length) return;
+    filters.push(
+      mode === 'all' ? allOf(copy.size, copy.lists[column], ids) : anyOf(copy.size, [copy.lists[column]], ids),
+    );
   };
   facet('platform_ids', search.platforms);
   facet('genre_ids', search.genres, search.genresMode);
@@ -116,7 +107,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   facet('perspective_ids', search.perspectives);
   facet('franchise_ids', search.franchises);
   facet('series_ids', search.series);
-  if (text !== undefined) filters.push(listFilter(copy.size, [copy.wordStarts], [text]));
+  if (text !== undefined) filters.push(anyOf(copy.size, [copy.wordStarts], [text]));
   const browsing = text === undefined;
   if (browsing && !search.types && !search.obscure) filters.push(flag(copy.browsable, having.browsable));
   else {
@@ -132,7 +123,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   if (search.publishers?.length) {
     const columns = search.role ? ([`${search.role}_ids`] as const) : (['publisher_ids', 'developer_ids'] as const);
     filters.push(
-      listFilter(
+      anyOf(
         copy.size,
         columns.map((column) => copy.lists[column]),
         search.publishers,
@@ -223,7 +214,7 @@ function languageFilter(
   // As the database's filter: a code matches itself; `pt` matches any Portuguese because stored lists hold
   // the base too.
   filters.push(
-    listFilter(
+    anyOf(
       copy.size,
       lists,
       codes.map((code) => languageTerms(code)[0]),

@@ -1,9 +1,17 @@
 // What lets a search of the catalog's copy look at only the games that may match: for each flag, the
 // games that have it; for each small-valued column (type, status, year, hours, scores, counts, the age
-// boards), the games of each value. A filter offers these as its candidates (copy-filters.ts), and the fewest are walked.
+// boards), the games of each value. A filter offers these as its candidates (copy-filters.ts), and the
+// fewest are walked.
 import type { Knex } from 'knex';
 import type { GameSort } from './search-parameters.js';
-import { AGE_COLUMNS, NONE, readCatalogColumns, type CatalogColumns, type Postings } from './copy-columns.js';
+import {
+  AGE_COLUMNS,
+  NONE,
+  PostingsBuilder,
+  readCatalogColumns,
+  type CatalogColumns,
+  type Postings,
+} from './copy-columns.js';
 
 export const FLAGS = ['browsable', 'known', 'demo', 'store', 'hyped'] as const;
 /**
@@ -38,15 +46,9 @@ export interface CopyIndexes {
 
 /** The games of a column's values, ascending, with NONE (NULL) left out. */
 function postingsOf(column: ArrayLike<number>): Postings<number> {
-  const found = new Map<number, number[]>();
-  for (let game = 0; game < column.length; game += 1) {
-    const value = column[game];
-    if (value === NONE) continue;
-    let games = found.get(value);
-    if (!games) found.set(value, (games = []));
-    games.push(game);
-  }
-  return new Map([...found].map(([value, games]) => [value, Int32Array.from(games)]));
+  const built = new PostingsBuilder<number>();
+  for (let game = 0; game < column.length; game += 1) if (column[game] !== NONE) built.add(column[game], game);
+  return built.build();
 }
 
 /** For each value, the games any of the columns lists it for, ascending and once each. */

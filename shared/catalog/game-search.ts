@@ -143,8 +143,8 @@ export async function searchGames(
   const where = filters(search, today, readerId);
   const cacheTotal = readerId === null;
   const sort = { sql: ORDER[search.sort ?? 'popular'], bindings: [] as Knex.RawBinding[] };
+  const window = pageWindow(search.page, GAME_PAGE);
   if (!search.q?.trim()) {
-    const window = pageWindow(search.page, GAME_PAGE);
     const found =
       (await browseFromCopy(knex, search, window, today)) ??
       (await findPage(knex, where, NO_MATCH, sort, window, cacheTotal));
@@ -155,7 +155,7 @@ export async function searchGames(
     sort: search.sort ? sort : null,
     page: search.page,
     cacheTotal,
-    fromCopy: (folded) => shortTextFromCopy(knex, search, folded, pageWindow(search.page, GAME_PAGE), today),
+    fromCopy: (folded) => shortTextFromCopy(knex, search, folded, window, today),
   });
   return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
 }
