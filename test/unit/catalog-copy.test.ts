@@ -26,6 +26,7 @@ import {
   type GameSearch,
 } from '../../shared/catalog/search-parameters.js';
 import { db } from '../../shared/platform/db/knex.js';
+import { isApiError, type ApiError } from '../../shared/platform/errors.js';
 import { pageWindow } from '../../shared/platform/paging/paging.js';
 import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -274,6 +275,23 @@ describe("the catalog's copy in memory", () => {
     }
     // Every text with a letter or digit is answered from the copy ("!!" is not).
     expect(fromCopy).to.be.greaterThan(700);
+  });
+
+  it('refuses a range whose ends are reversed before the copy is asked, as without it', async () => {
+    await readCatalogCopy(db());
+    for (const [search, field] of [
+      [{ page: 1, yearFrom: 2001, yearTo: 2000 }, 'yearFrom'],
+      [{ page: 1, hoursMin: 40, hoursMax: 10, obscure: 1 }, 'hoursMin'],
+      [{ page: 1, q: 'ko', yearFrom: 2030, yearTo: 1990 }, 'yearFrom'],
+    ] as Array<[GameSearch, string]>) {
+      const refused = await searchGames(db(), search, null, TODAY).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(isApiError(refused), JSON.stringify(search)).to.equal(true);
+      const { status, code, members } = refused as ApiError;
+      expect([status, code, members.field]).to.deep.equal([400, 'invalid_request', field]);
+    }
   });
 
   it('leaves a text, an engine and the reader’s own library to the database', async () => {
