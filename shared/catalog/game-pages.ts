@@ -13,8 +13,13 @@ const DEEP_OFFSET = TOTAL_CAP / 2;
 
 export const GAME_COLUMNS = GAME_ROW_COLUMNS.map((column) => `g.${column}`).join(', ');
 
-/** Conditions joined by AND, with their bindings in order. */
-export type Where = { sql: string[]; bindings: Knex.RawBinding[] };
+/**
+ * Conditions joined by AND, with their bindings in order. `alongOrder`, when given, is the same conditions
+ * spelled with what the orders' covering indexes carry (a language's bits for its arrays), for the reads
+ * that walk an order's index; counting and reading matches first keep `sql`, which the arrays' own indexes
+ * and statistics serve.
+ */
+export type Where = { sql: string[]; bindings: Knex.RawBinding[]; alongOrder?: Where };
 /** An ORDER BY list, with its bindings. */
 export type Order = { sql: string; bindings: Knex.RawBinding[] };
 
@@ -79,7 +84,14 @@ export async function findPage(
   // and by hype for "%fuyu%", in 71 names). At the cap they are common, and walking finds a page soon.
   // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
   // client can page past 2,400 results anyway (100 pages of 24).
-  if (known === undefined && match.sql.length === 0 && offset >= DEEP_OFFSET) {
+  // A walk tests the conditions along the order's index.
+  const along = where.alongOrder ?? where;
+  const walked = [...along.sql, ...match.sql];
+  const walkClause = walked.length ? `WHERE ${walked.join(' AND ')}` : '';
+  const walkBindings = [...along.bindings, ...match.bindings];
+  // Not with conditions spelled for the walk alone: the planner has no statistics for a language's bits, and
+  // would walk every game for a rare one where its count by the arrays' index finds a page of few matches.
+  if (known === undefined && match.sql.length === 0 && offset >= DEEP_OFFSET && !where.alongOrder) {
     return deepPageWithTotal(db, clause, bindings, order, window, key);
   }
   let total = known;
@@ -99,7 +111,7 @@ export async function findPage(
     );
     return { rows, total };
   }
-  return { rows: await pageByIds(db, clause, bindings, order, limit, offset), total };
+  return { rows: await pageByIds(db, walkClause, walkBindings, order, limit, offset), total };
 }
 
 /**

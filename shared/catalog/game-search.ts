@@ -14,20 +14,35 @@ import { BROWSE_TYPES, type GameSearch } from './search-parameters.js';
 
 export { GAME_PAGE, searchTotals, TOTAL_CAP } from './game-pages.js';
 
+/** A condition, the same along an order's index. */
 function add(where: Where, sql: string, ...bindings: Knex.RawBinding[]): void {
   where.sql.push(sql);
   where.bindings.push(...bindings);
+  if (where.alongOrder) add(where.alongOrder, sql, ...bindings);
 }
+
+/** The bit that stands for every language term but the 62 bases (migration catalog_language_bits). */
+const OTHER_LANGUAGES = '(1::bigint << 62)';
 
 function facet(where: Where, column: string, ids: number[] | undefined, mode: 'any' | 'all' = 'any'): void {
   if (ids?.length) add(where, `g.${column} ${mode === 'all' ? '@>' : '&&'} ?::int[]`, ids);
 }
 
-function languages(where: Where, columns: string[], codes: string[] | undefined): void {
+function languages(where: Where, columns: string[], codes: string[] | undefined, withBits = true): void {
   if (!codes?.length) return;
   // A code matches itself; `pt` matches any Portuguese because stored arrays hold the base too.
   const terms = codes.map((code) => languageTerms(code)[0]);
-  add(where, `(${columns.map((column) => `g.${column} && ?::text[]`).join(' OR ')})`, ...columns.map(() => terms));
+  const arrays = `(${columns.map((column) => `g.${column} && ?::text[]`).join(' OR ')})`;
+  const along = where.alongOrder;
+  if (!along || !withBits) return add(where, arrays, ...columns.map(() => terms));
+  where.sql.push(arrays);
+  where.bindings.push(...columns.map(() => terms));
+  // Along an order, any of the three arrays is the game's bits of bases, which the order's index carries,
+  // when every term is a base that has a bit: a test of constants the planner settles before it plans, so
+  // the arrays go unnamed and the walk reads the index alone. Any other term tests the arrays.
+  const bits = 'catalog_language_bits(?::text[])';
+  along.sql.push(`CASE WHEN ${bits} & ${OTHER_LANGUAGES} = 0 THEN (g.language_bits & ${bits}) <> 0 ELSE ${arrays} END`);
+  along.bindings.push(terms, terms, ...columns.map(() => terms));
 }
 
 function dateFilters(where: Where, search: GameSearch, today: string): void {
@@ -72,7 +87,12 @@ function ownLibrary(where: Where, search: GameSearch, readerId: string | null): 
 }
 
 export function filters(search: GameSearch, today: string, readerId: string | null = null): Where {
-  const where: Where = { sql: [], bindings: [] };
+  // Only `language` (any of the three arrays) has bits; its walks need conditions of their own.
+  const where: Where = {
+    sql: [],
+    bindings: [],
+    alongOrder: search.language?.length ? { sql: [], bindings: [] } : undefined,
+  };
   if (search.yearFrom !== undefined && search.yearTo !== undefined && search.yearFrom > search.yearTo) {
     throw invalidRequest('yearFrom must not be after yearTo.', { field: 'yearFrom', reason: 'out_of_range' });
   }
@@ -115,9 +135,9 @@ export function filters(search: GameSearch, today: string, readerId: string | nu
   if (search.hideCancelled) add(where, "g.status NOT IN ('cancelled', 'rumored')");
   // Lesser-known games (nobody follows, rates or awaits them) only show to a search or on request.
   languages(where, ['interface_languages', 'audio_languages', 'subtitle_languages'], search.language);
-  languages(where, ['interface_languages'], search.interface);
-  languages(where, ['audio_languages'], search.audio);
-  languages(where, ['subtitle_languages'], search.subtitles);
+  languages(where, ['interface_languages'], search.interface, false);
+  languages(where, ['audio_languages'], search.audio, false);
+  languages(where, ['subtitle_languages'], search.subtitles, false);
   if (search.age) {
     const age = parseAgeFilter(search.age)!;
     add(where, `g.age_${age.board} <= ?`, age.step);
