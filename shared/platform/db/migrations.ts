@@ -40,7 +40,27 @@ export function migrationConfig(dir = MIGRATIONS_DIR): Knex.MigratorConfig {
 /** Applies every pending migration; answers the names applied in this run. */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
   const [, applied] = (await knex.migrate.latest(migrationConfig())) as [number, string[]];
+  if (applied.length > 0) await vacuumRewritten(knex);
   return applied;
+}
+
+/** Tables smaller than this are read whole faster than their map is worth a VACUUM at every release. */
+const REWRITTEN_MIN_PAGES = 1000;
+
+/**
+ * A migration that rewrites a table (a stored column added, as catalog_language_bits adds to games) leaves it
+ * with no page marked all-visible, and the index-only walks the catalog and the feed are read by then fetch
+ * every row from the table, until a VACUUM, which autovacuum does not start for a rewrite. So after the
+ * migrations that ran, each such table is vacuumed (with ANALYZE: its statistics went with it). VACUUM takes
+ * no lock that stops reads or writes, and cannot run in a migration's transaction.
+ */
+export async function vacuumRewritten(knex: Knex): Promise<void> {
+  const { rows } = await knex.raw<{ rows: Array<{ name: string }> }>(
+    `SELECT c.oid::regclass::text AS name FROM pg_class c
+     WHERE c.relnamespace = 'public'::regnamespace AND c.relkind = 'r' AND c.relallvisible = 0
+       AND c.relpages >= ${REWRITTEN_MIN_PAGES}`,
+  );
+  for (const { name } of rows) await knex.raw(`VACUUM (ANALYZE) ${name}`);
 }
 
 export async function rollbackAll(knex: Knex): Promise<void> {
