@@ -65,6 +65,17 @@ const RULES: Array<{ rule: string; sql: string }> = [
     sql: `SELECT x.id::text AS id FROM activity_items x JOIN activity_item_visibility v ON v.id = x.id
           WHERE x.visibility <> v.visibility`,
   },
+  {
+    // The ledger moves the balance in the statement that writes its row (migration minerals_and_awards): a row
+    // written with the triggers off, or a balance changed by hand, shows minerals nobody earned or spent.
+    rule: "an account's mineral balance is its ledger's sum, and its lifetime that sum without spending",
+    sql: `SELECT coalesce(b.account_id, l.account_id)::text AS id FROM mineral_balances b
+          FULL JOIN (SELECT account_id, sum(delta) AS balance,
+                       sum(delta) FILTER (WHERE reason <> 'award_given') AS lifetime
+                     FROM mineral_ledger GROUP BY account_id) l ON l.account_id = b.account_id
+          WHERE coalesce(b.balance, 0) <> coalesce(l.balance, 0)
+             OR coalesce(b.lifetime, 0) <> coalesce(l.lifetime, 0)`,
+  },
 ];
 
 export async function checkConsistency(knex: Knex): Promise<Finding[]> {

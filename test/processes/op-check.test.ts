@@ -35,6 +35,10 @@ describe('npm run op -- check', function () {
       .insert({ account_id: account.id, kind: 'review', subject_id: secret.id })
       .returning('id');
     await db()('activity_items').where({ id: item.id }).update({ visibility: 'PUBLIC' });
+    // Minerals moved by hand: the other's balance (earned by a review) and the first's lifetime.
+    await review(other.account.id);
+    await db()('mineral_balances').where({ account_id: other.account.id }).increment('balance', 5);
+    await db()('mineral_balances').where({ account_id: account.id }).increment('lifetime', 1);
     const broken = await runOp(['check']);
     expect(broken.code).to.equal(1);
     expect(broken.output).to.include(
@@ -44,5 +48,8 @@ describe('npm run op -- check', function () {
     expect(broken.output).to.include(
       `BROKEN (1): an activity item stores the visibility of what it is about; e.g. ${item.id}`,
     );
+    const minerals = "an account's mineral balance is its ledger's sum, and its lifetime that sum without spending";
+    expect(broken.output).to.match(new RegExp(`BROKEN \\(2\\): ${minerals}; e\\.g\\. `));
+    for (const id of [account.id, other.account.id]) expect(broken.output).to.include(id);
   });
 });
