@@ -84,7 +84,8 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   check: {
-    summary: 'check rules that span rows (names, claims, live releases, key set, follows and blocks, feed visibility, mineral balances); read only',
+    summary:
+      'check rules that span rows (names, claims, live releases, key set, follows and blocks, feed visibility, mineral balances); read only',
     async run(knex) {
       const findings = await checkConsistency(knex);
       for (const finding of findings) {
