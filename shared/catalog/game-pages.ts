@@ -53,9 +53,7 @@ export async function findPage(
   cacheTotal: boolean,
   plan: Plan = 'walk',
 ): Promise<Found> {
-  const all = [...where.sql, ...match.sql];
-  const clause = all.length ? `WHERE ${all.join(' AND ')}` : '';
-  const bindings = [...where.bindings, ...match.bindings];
+  const { clause, bindings } = whereClause(where, match);
   const { limit, offset } = window;
   const key = cacheTotal ? JSON.stringify([clause, bindings]) : null;
   const known = key === null ? undefined : searchTotals.get(key);
@@ -84,11 +82,6 @@ export async function findPage(
   // and by hype for "%fuyu%", in 71 names). At the cap they are common, and walking finds a page soon.
   // Counting stops at the cap: an exact count of a broad browse would read most of the table, and no
   // client can page past 2,400 results anyway (100 pages of 24).
-  // A walk tests the conditions along the order's index.
-  const along = where.alongOrder ?? where;
-  const walked = [...along.sql, ...match.sql];
-  const walkClause = walked.length ? `WHERE ${walked.join(' AND ')}` : '';
-  const walkBindings = [...along.bindings, ...match.bindings];
   // Not with conditions spelled for the walk alone: the planner has no statistics for a language's bits, and
   // would walk every game for a rare one where its count by the arrays' index finds a page of few matches.
   if (known === undefined && match.sql.length === 0 && offset >= DEEP_OFFSET && !where.alongOrder) {
@@ -111,7 +104,15 @@ export async function findPage(
     );
     return { rows, total };
   }
-  return { rows: await pageByIds(db, walkClause, walkBindings, order, limit, offset), total };
+  // The walk tests the conditions as the order's index carries them.
+  const walk = whereClause(where.alongOrder ?? where, match);
+  return { rows: await pageByIds(db, walk.clause, walk.bindings, order, limit, offset), total };
+}
+
+/** The WHERE of the filters and the text condition together, and its bindings in order. */
+function whereClause(where: Where, match: Where): { clause: string; bindings: Knex.RawBinding[] } {
+  const all = [...where.sql, ...match.sql];
+  return { clause: all.length ? `WHERE ${all.join(' AND ')}` : '', bindings: [...where.bindings, ...match.bindings] };
 }
 
 /**

@@ -28,21 +28,37 @@ function facet(where: Where, column: string, ids: number[] | undefined, mode: 'a
   if (ids?.length) add(where, `g.${column} ${mode === 'all' ? '@>' : '&&'} ?::int[]`, ids);
 }
 
-function languages(where: Where, columns: string[], codes: string[] | undefined, withBits = true): void {
-  if (!codes?.length) return;
-  // A code matches itself; `pt` matches any Portuguese because stored arrays hold the base too.
+/** The arrays' test of language codes: a code matches itself; `pt` any Portuguese (stored arrays hold the base). */
+function languageTest(columns: string[], codes: string[]) {
   const terms = codes.map((code) => languageTerms(code)[0]);
-  const arrays = `(${columns.map((column) => `g.${column} && ?::text[]`).join(' OR ')})`;
-  const along = where.alongOrder;
-  if (!along || !withBits) return add(where, arrays, ...columns.map(() => terms));
-  where.sql.push(arrays);
-  where.bindings.push(...columns.map(() => terms));
-  // Along an order, any of the three arrays is the game's bits of bases, which the order's index carries,
-  // when every term is a base that has a bit: a test of constants the planner settles before it plans, so
-  // the arrays go unnamed and the walk reads the index alone. Any other term tests the arrays.
+  const sql = `(${columns.map((column) => `g.${column} && ?::text[]`).join(' OR ')})`;
+  return { terms, sql, bindings: columns.map(() => terms) };
+}
+
+function languages(where: Where, columns: string[], codes: string[] | undefined): void {
+  if (!codes?.length) return;
+  const { sql, bindings } = languageTest(columns, codes);
+  add(where, sql, ...bindings);
+}
+
+/**
+ * `language`, any of the three arrays. Along an order it is the game's bits of bases, which the order's
+ * index carries, when every term is a base that has a bit: a test of constants the planner settles before
+ * it plans, so the arrays go unnamed and the walk reads the index alone. Any other term tests the arrays.
+ * From here on the walk's conditions differ from the count's (`alongOrder`).
+ */
+function anyLanguage(where: Where, codes: string[] | undefined): void {
+  if (!codes?.length) return;
+  const { terms, sql, bindings } = languageTest(
+    ['interface_languages', 'audio_languages', 'subtitle_languages'],
+    codes,
+  );
+  const along = (where.alongOrder ??= { sql: [...where.sql], bindings: [...where.bindings] });
+  where.sql.push(sql);
+  where.bindings.push(...bindings);
   const bits = 'catalog_language_bits(?::text[])';
-  along.sql.push(`CASE WHEN ${bits} & ${OTHER_LANGUAGES} = 0 THEN (g.language_bits & ${bits}) <> 0 ELSE ${arrays} END`);
-  along.bindings.push(terms, terms, ...columns.map(() => terms));
+  along.sql.push(`CASE WHEN ${bits} & ${OTHER_LANGUAGES} = 0 THEN (g.language_bits & ${bits}) <> 0 ELSE ${sql} END`);
+  along.bindings.push(terms, terms, ...bindings);
 }
 
 function dateFilters(where: Where, search: GameSearch, today: string): void {
@@ -87,12 +103,7 @@ function ownLibrary(where: Where, search: GameSearch, readerId: string | null): 
 }
 
 export function filters(search: GameSearch, today: string, readerId: string | null = null): Where {
-  // Only `language` (any of the three arrays) has bits; its walks need conditions of their own.
-  const where: Where = {
-    sql: [],
-    bindings: [],
-    alongOrder: search.language?.length ? { sql: [], bindings: [] } : undefined,
-  };
+  const where: Where = { sql: [], bindings: [] };
   if (search.yearFrom !== undefined && search.yearTo !== undefined && search.yearFrom > search.yearTo) {
     throw invalidRequest('yearFrom must not be after yearTo.', { field: 'yearFrom', reason: 'out_of_range' });
   }
@@ -134,10 +145,10 @@ export function filters(search: GameSearch, today: string, readerId: string | nu
   if (search.reviewed) add(where, 'g.review_count > 0');
   if (search.hideCancelled) add(where, "g.status NOT IN ('cancelled', 'rumored')");
   // Lesser-known games (nobody follows, rates or awaits them) only show to a search or on request.
-  languages(where, ['interface_languages', 'audio_languages', 'subtitle_languages'], search.language);
-  languages(where, ['interface_languages'], search.interface, false);
-  languages(where, ['audio_languages'], search.audio, false);
-  languages(where, ['subtitle_languages'], search.subtitles, false);
+  anyLanguage(where, search.language);
+  languages(where, ['interface_languages'], search.interface);
+  languages(where, ['audio_languages'], search.audio);
+  languages(where, ['subtitle_languages'], search.subtitles);
   if (search.age) {
     const age = parseAgeFilter(search.age)!;
     add(where, `g.age_${age.board} <= ?`, age.step);
