@@ -10,7 +10,6 @@ import { GAME_PAGE } from '../../shared/catalog/game-pages.js';
 import { AGE_STEPS } from '../../shared/catalog/age-ratings.js';
 import {
   browseFromCopy,
-  catalogCopyInHand,
   readCatalogCopy,
   shortTextFromCopy,
   useCatalogCopy,
@@ -30,23 +29,7 @@ import { isApiError, type ApiError } from '../../shared/platform/errors.js';
 import { pageWindow } from '../../shared/platform/paging/paging.js';
 import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
-import { until } from '../helpers/wait.js';
-
-/** mulberry32: the same catalog and searches on every run, so a failure can be replayed. */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
-  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)];
-  const chance = (p: number) => next() < p;
-  const some = <T>(items: readonly T[], most: number): T[] => Array.from({ length: int(0, most) }, () => pick(items));
-  return { int, pick, chance, some };
-}
+import { seededRandom, type SeededRandom } from '../helpers/seeded-random.js';
 
 const TODAY = '2026-11-26';
 const STATUSES = ['released', 'alpha', 'beta', 'early_access', 'offline', 'cancelled', 'rumored', 'delisted'];
@@ -68,7 +51,7 @@ const NOT_IN_MEMORY = new Set(['q', 'engines', 'page', 'sort', ...OWN_LIBRARY_FI
 
 const dayOffset = (days: number) => new Date(Date.parse(TODAY) + days * 86_400_000).toISOString().slice(0, 10);
 
-function randomGame(random: ReturnType<typeof generator>, n: number): Record<string, unknown> {
+function randomGame(random: SeededRandom, n: number): Record<string, unknown> {
   const { int, pick, chance, some } = random;
   const dated = chance(0.8);
   // Dates around today (periods, upcoming) and far back (years), a few before 1950 with no year.
@@ -119,7 +102,7 @@ function randomGame(random: ReturnType<typeof generator>, n: number): Record<str
 const WORDS = ['Alpha', 'beta', 'Émile', 'zeta', 'Omega', 'ñu', 'Delta', 'Ko', 'k!', '(Kai)', 'A', 'Ōkami'];
 
 /** Names with short words, punctuation, accents and doubled spaces, and some as short as a text. */
-function randomName(random: ReturnType<typeof generator>, n: number): string {
+function randomName(random: SeededRandom, n: number): string {
   if (random.chance(0.05)) return random.pick(['Ko', 'A', 'ñu', 'k!', 'Be', 'Z']);
   const words = Array.from({ length: random.int(1, 3) }, () => random.pick(WORDS));
   return `${words.join(random.chance(0.1) ? '  ' : ' ')} ${n}`;
@@ -154,7 +137,7 @@ const SHORT_TEXTS = [
 ];
 
 /** One value of a parameter, drawn from what its schema allows. */
-function randomValue(random: ReturnType<typeof generator>, name: string, schema: SchemaObject): unknown {
+function randomValue(random: SeededRandom, name: string, schema: SchemaObject): unknown {
   const { int, pick, some } = random;
   if (LIST_PARAMETERS[name]) return some([...IDS, 99], 3).concat(pick(IDS));
   if (['language', 'interface', 'audio', 'subtitles'].includes(name)) {
@@ -175,7 +158,7 @@ function randomValue(random: ReturnType<typeof generator>, name: string, schema:
   throw new Error(`no generator for the parameter ${name}: teach this test how to draw it`);
 }
 
-function randomSearch(random: ReturnType<typeof generator>): GameSearch {
+function randomSearch(random: SeededRandom): GameSearch {
   const properties = gameSearchQuery.properties as Record<string, SchemaObject>;
   const search: Record<string, unknown> & { yearFrom?: number; yearTo?: number; hoursMin?: number; hoursMax?: number } =
     {
@@ -209,14 +192,14 @@ describe("the catalog's copy in memory", () => {
 
   before(async function () {
     this.timeout(60_000);
-    const random = generator(20261126);
+    const random = seededRandom(20261126);
     const games = Array.from({ length: 3000 }, (_, n) => randomGame(random, n));
     for (let at = 0; at < games.length; at += 500) await db()('games').insert(games.slice(at, at + 500));
     copy = await readCatalogSnapshot(db());
   });
 
   it('draws every filter of the search schema (a new parameter needs its generator here)', () => {
-    const random = generator(1);
+    const random = seededRandom(1);
     const properties = gameSearchQuery.properties as Record<string, SchemaObject>;
     for (const [name, schema] of Object.entries(properties)) {
       if (!NOT_IN_MEMORY.has(name)) expect(() => randomValue(random, name, schema), name).not.to.throw();
@@ -225,7 +208,7 @@ describe("the catalog's copy in memory", () => {
 
   it('gives the page and total the database gives, for 2,500 generated browses over four days', async function () {
     this.timeout(120_000);
-    const random = generator(7);
+    const random = seededRandom(7);
     // Month ends (three months on from 30 November is 28 February) and a leap year's.
     const days = [TODAY, '2026-11-30', '2027-01-31', '2023-11-30'];
     let compared = 0;
@@ -273,7 +256,7 @@ describe("the catalog's copy in memory", () => {
 
   it('answers searchGames from the copy with the rows the database reads', async () => {
     await readCatalogCopy(db());
-    const random = generator(11);
+    const random = seededRandom(11);
     for (let n = 0; n < 200; n += 1) {
       const search = randomSearch(random);
       const window = pageWindow(search.page, GAME_PAGE);
@@ -286,7 +269,7 @@ describe("the catalog's copy in memory", () => {
   it('gives what the database gives for texts too short for the name index, with any filters', async function () {
     this.timeout(120_000);
     await readCatalogCopy(db());
-    const random = generator(13);
+    const random = seededRandom(13);
     let fromCopy = 0;
     for (let n = 0; n < 800; n += 1) {
       const search = { ...randomSearch(random), q: random.pick(SHORT_TEXTS) };
@@ -350,77 +333,5 @@ describe("the catalog's copy in memory", () => {
     await readCatalogCopy(db());
     const after = await browseFromCopy(db(), search, window, TODAY);
     expect(after!.rows.map((row) => row.id)).to.deep.equal(fresh.rows.map((row) => row.id));
-  });
-});
-
-describe("reading the catalog's copy again", () => {
-  useCleanDatabase();
-  const search: GameSearch = { page: 1, obscure: 1 };
-  const window = pageWindow(1, GAME_PAGE);
-
-  it('is started by a browse at most every 10 seconds, the database answering meanwhile', async () => {
-    await db()('games').insert({ slug: 'again-1', name: 'Again', igdb_id: 920001, type: 0, popularity: 1 });
-    await readCatalogCopy(db());
-    expect(await browseFromCopy(db(), search, window, TODAY)).not.to.equal(null);
-    await db()('games').insert({ slug: 'again-2', name: 'Again 2', igdb_id: 920002, type: 0, popularity: 2 });
-    // The version moved: the database answers, and the read just made is too recent to make another.
-    expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(catalogCopyInHand(db())).to.equal(null);
-    const now = Date.now;
-    Date.now = () => now() + 11_000;
-    try {
-      expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
-      await until(async () => catalogCopyInHand(db()));
-    } finally {
-      Date.now = now;
-    }
-    const found = await browseFromCopy(db(), search, window, TODAY);
-    expect(found!.rows.map((row) => row.slug)).to.deep.equal(['again-2', 'again-1']);
-  });
-
-  it('fails without the version row and leaves browsing to the database', async () => {
-    const { version } = await db()('catalog_state').first('version');
-    await db()('catalog_state').delete();
-    try {
-      expect(await readCatalogCopy(db())).to.equal(null);
-      expect(await browseFromCopy(db(), search, window, TODAY)).to.equal(null);
-      expect((await searchGames(db(), search, null, TODAY)).rows.map((row) => row.slug)).to.include('again-1');
-    } finally {
-      // On from where it was, so no copy read before is taken for current.
-      await db()('catalog_state').insert({ version: Number(version) + 1 });
-    }
-  });
-});
-
-describe("the catalog's version", () => {
-  useCleanDatabase();
-  const version = async () => Number((await db()('catalog_state').first('version')).version);
-
-  it('grows with each statement that changes a game, and only then', async () => {
-    const start = await version();
-    const [{ id }] = await db()('games').insert({ slug: 'v-1', name: 'V', igdb_id: 900001 }).returning('id');
-    expect(await version()).to.equal(start + 1);
-    // catalog.stats when no count moved: a statement that touches no game.
-    await db()('games').where({ id: -1 }).update({ popularity: 1 });
-    await db()('games').where({ id: -1 }).delete();
-    expect(await version()).to.equal(start + 1);
-    await db()('games').where({ id }).update({ popularity: 5 });
-    expect(await version()).to.equal(start + 2);
-    await db()('games').where({ id }).delete();
-    expect(await version()).to.equal(start + 3);
-    await db().raw('TRUNCATE games CASCADE');
-    expect(await version()).to.equal(start + 4);
-  });
-
-  it('moves with the change it counts: a rolled-back change leaves it', async () => {
-    const start = await version();
-    await db()
-      .transaction(async (trx) => {
-        await trx('games').insert({ slug: 'v-2', name: 'V', igdb_id: 900002 });
-        throw new Error('rolled back');
-      })
-      .catch(() => undefined);
-    expect(await version()).to.equal(start);
   });
 });

@@ -13,6 +13,7 @@ import { GAME_SORTS, type GameSearch } from '../../shared/catalog/search-paramet
 import { db } from '../../shared/platform/db/knex.js';
 import { pageWindow } from '../../shared/platform/paging/paging.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 
 const TODAY = '2026-11-26';
 /** Each language's share of the games, in one array or another: each common one passes the cap alone. */
@@ -48,11 +49,7 @@ describe("the catalog's language bits", () => {
 
   it('walks to the same pages as the arrays name, for bases with a bit and terms without', async function () {
     this.timeout(60_000);
-    let seed = 5;
-    const chance = (p: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31 < p;
-    };
+    const { chance } = seededRandom(5);
     const games = Array.from({ length: TOTAL_CAP + 400 }, (_, n) => {
       const arrays: string[][] = [[], [], []];
       for (const [terms, share] of LANGUAGES) if (chance(share)) arrays[n % 3].push(...terms);
