@@ -1,6 +1,7 @@
 // The full middleware stack (request frame with id, error mapping and access log; body parsing; routing)
 // on a cheap route, against a raw node:http server answering the same JSON, with bare Koa between them
-// to show the framework's own share. Target: at least 0.5x the raw rate.
+// to show the framework's own share, and bare Koa setting only the headers every answer carries to show
+// what those promises cost before any step runs. Target: at least 0.5x the raw rate.
 import type { Scenario } from '../scenario.js';
 import { compareServers } from '../lib/compare.js';
 import { startApiServer } from '../lib/api-server.js';
@@ -13,6 +14,7 @@ export const stack: Scenario = {
     const servers = {
       'raw node:http': await startServer('bench/baselines/raw-not-found.ts', {}),
       'bare koa': await startServer('bench/baselines/bare-koa.ts', {}),
+      'bare koa + answer headers': await startServer('bench/baselines/koa-with-headers.ts', {}),
       'jogatina stack': await startApiServer(database.url),
     };
     try {
