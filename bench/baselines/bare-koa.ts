@@ -2,6 +2,7 @@
 // much of the gap to raw node:http is the framework's and how much is our middleware's.
 import http from 'node:http';
 import Koa from 'koa';
+import { listenOnLoopback } from './listen.js';
 
 const body = { error: { code: 'not_found', message: 'No route matches GET /api/v1/nothing.' } };
 const app = new Koa();
@@ -10,8 +11,4 @@ app.use(async (ctx) => {
   ctx.body = body;
 });
 const server = http.createServer(app.callback());
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address() as { port: number };
-  console.log(JSON.stringify({ msg: 'listening', port: address.port }));
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+listenOnLoopback(server);

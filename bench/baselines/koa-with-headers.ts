@@ -7,6 +7,7 @@ import http from 'node:http';
 import Koa from 'koa';
 import { EXPOSED_HEADERS } from '../../api/middleware/cors.js';
 import { NO_STORE } from '../../api/middleware/conditional.js';
+import { listenOnLoopback } from './listen.js';
 
 const body = { error: { code: 'not_found', message: 'No route matches GET /api/v1/nothing.' } };
 const exposed = EXPOSED_HEADERS.join(', ');
@@ -20,8 +21,4 @@ app.use(async (ctx) => {
   ctx.body = body;
 });
 const server = http.createServer(app.callback());
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address() as { port: number };
-  console.log(JSON.stringify({ msg: 'listening', port: address.port }));
-});
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
+listenOnLoopback(server);

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { listenOnLoopback } from './listen.js';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const QUERY = `SELECT acc.id, acc.username, acc.display_name, k.id AS key_id, k.app_id, a.scopes
@@ -32,8 +33,4 @@ const server = http.createServer((req, res) => {
     },
   );
 });
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address() as { port: number };
-  console.log(JSON.stringify({ msg: 'listening', port: address.port }));
-});
-process.on('SIGTERM', () => server.close(() => pool.end().then(() => process.exit(0))));
+listenOnLoopback(server, () => pool.end());
