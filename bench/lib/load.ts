@@ -93,7 +93,10 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** A short unmeasured load so both servers are warm (JIT, pools) before the measured one. */
-export async function warmUp(options: LoadOptions): Promise<void> {
-  await autocannon({ url: options.url, connections: options.connections, duration: 2, headers: options.headers });
+/**
+ * A short unmeasured load so the servers are warm (JIT, pools) before the measured one: the same requests
+ * (its paths, or its generated ones), not only its first URL.
+ */
+export async function warmUp(options: LoadOptions, seconds = 2): Promise<void> {
+  await measure({ ...options, durationSeconds: seconds });
 }

@@ -22,7 +22,8 @@ import { NOT_SUSPENDED } from '../../shared/moderation/suspension.js';
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
 import { cpuMs } from '../lib/cpu.js';
-import { measure, type GeneratedRequest, type LoadOptions, type LoadResult } from '../lib/load.js';
+import { compareServers, type Contender } from '../lib/compare.js';
+import { measure, warmUp, type GeneratedRequest, type LoadOptions } from '../lib/load.js';
 import { between, chance, inTurn, pick } from '../lib/random.js';
 import type { Row } from '../lib/table.js';
 import type { Scenario } from '../scenario.js';
@@ -250,9 +251,9 @@ export const content: Scenario = {
       // One measured run, with the web process's CPU per request beside it (near a whole core, the web
       // process is what limits the rate) and its errors counted as problems. `sent`: requests per route.
       const sent = new Map<string, number>();
-      const timed = async (name: string, load: Load) => {
+      const timed = async ({ name, load }: Contender) => {
         const [cpuBefore, started] = [cpuMs(web.pid), performance.now()];
-        const result = await measure(options(load, Math.max(durationSeconds, 10)));
+        const result = await measure(load);
         const cpu = cpuBefore === null ? null : cpuMs(web.pid)! - cpuBefore;
         sent.set(name, (sent.get(name) ?? 0) + result.requests);
         if (cpu !== null) {
@@ -266,24 +267,21 @@ export const content: Scenario = {
         }
         return result;
       };
+      const measured = Math.max(durationSeconds, 10);
       const run = async (name: string, load: Load): Promise<Row> => {
-        await measure(options(load, 3));
-        return { name, result: await timed(name, load) };
+        const contender = { name, load: options(load, measured) };
+        await warmUp(contender.load, 3);
+        return { name, result: await timed(contender) };
       };
       // GET /me and the writes in interleaved rounds (me, library, reviews, likes, comments, again), each
       // route's median round reported: one run each let a slow moment of the machine fall on one route
       // only (POST /reviews measured 0.22x to 0.41x of /me from one run to the next).
-      const interleaved = async (routes: Array<[string, Load]>): Promise<Row[]> => {
-        for (const [, load] of routes) await measure(options(load, 3));
-        const results = routes.map(() => [] as LoadResult[]);
-        for (let round = 0; round < rounds; round += 1) {
-          for (const [i, [name, load]] of routes.entries()) results[i].push(await timed(name, load));
-        }
-        return routes.map(([name], i) => {
-          const sorted = [...results[i]].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
-          return { name, result: sorted[Math.floor(sorted.length / 2)] };
-        });
-      };
+      const interleaved = (routes: Array<[string, Load]>): Promise<Row[]> =>
+        compareServers(
+          routes.map(([name, load]) => ({ name, load: options(load, measured) })),
+          rounds,
+          { warmUpSeconds: 3, run: timed },
+        );
       const comments = commenter(world);
       const rows: Row[] = await interleaved([
         [
