@@ -12,6 +12,7 @@ import { flushLogs, logger } from '../shared/platform/logger.js';
 import { QUEUES } from '../shared/platform/jobs/queue.js';
 import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { createApp } from './app.js';
+import { answerClientErrors } from './client-error.js';
 import { closeServer } from './close-server.js';
 import { endEventStreams } from './event-stream.js';
 import { InFlight } from './in-flight.js';
@@ -36,6 +37,7 @@ const replies = new JobReplies(signals, knex, log);
 const app = createApp({ knex, log, config, boss: () => queue, replies, trustProxy: config.trustProxy });
 const requests = new InFlight();
 const server = http.createServer(requests.track(app.callback()));
+answerClientErrors(server);
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,10 +1,12 @@
 // Reads JSON bodies (1 MB at most) for every route, through koa-body (which parses with co-body). Multipart
 // bodies are left unread here: only a route that takes files reads them, with its own limits (see
 // multipart.ts). Any other content type with a body is refused, so a client never has its form-encoded
-// fields silently ignored. koa-body's errors become the API's through its onError.
+// fields silently ignored. koa-body's errors become the API's through its onError. V8's JSON.parse does not
+// recurse, so a deeply nested body parses; it is refused right after (shared/platform/validation/depth.ts).
 import { koaBody } from 'koa-body';
 import type { Middleware } from 'koa';
 import { invalidRequest } from '../../shared/platform/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/platform/validation/depth.js';
 import type { AppState } from '../context.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -47,7 +49,15 @@ export function jsonBody(options: { limitBytes: number }): Middleware<AppState> 
         reason: 'unsupported_content_type',
       });
     }
-    return parse(ctx, next);
+    return parse(ctx, () => {
+      // Before any step that walks the body (the NUL check, validation), which may recurse per level.
+      if (nestsDeeperThan(ctx.request.body, MAX_JSON_DEPTH)) {
+        throw invalidRequest(`The body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`, {
+          reason: 'too_deep',
+        });
+      }
+      return next();
+    });
   };
 }
 

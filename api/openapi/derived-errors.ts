@@ -64,6 +64,7 @@ const BODY_ERRORS: ErrorRef[] = [
   'invalid_request:malformed_json',
   'invalid_request:malformed_body',
   'invalid_request:too_large',
+  'invalid_request:too_deep',
   'invalid_request:unsupported_content_type',
 ];
 

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../api/app.js';
 import type { AppState } from '../../api/context.js';
+import { answerClientErrors } from '../../api/client-error.js';
 import { closeServer } from '../../api/close-server.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { boss, bossStarted } from '../../shared/platform/jobs/boss.js';
@@ -77,6 +78,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // Outermost, so it sees each answer as the client gets it (errors already rendered).
   app.middleware.unshift(observeResponses());
   const server = http.createServer(app.callback());
+  answerClientErrors(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -11,6 +11,7 @@ import { recordViewAfterAnswer } from '../../middleware/record-view.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { CATALOG_DOCS } from './catalog-docs.js';
+import { INT4_MAX } from '../../../shared/platform/validation/integers.js';
 
 const catalog = () => scoped('catalog.read', 'catalog', { anonymous: true });
 /** Public answers may be cached briefly by browsers and shared caches. */
@@ -20,7 +21,7 @@ const idsQuery: SchemaObject = {
   type: 'object',
   required: ['ids'],
   properties: {
-    ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+    ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
   },
 };
 const slugParams: SchemaObject = {

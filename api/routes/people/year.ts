@@ -11,7 +11,11 @@ import { pathPerson, relationOf } from './person.js';
 const params: SchemaObject = {
   type: 'object',
   required: ['username', 'year'],
-  properties: { username: { type: 'string', maxLength: 100 }, year: { type: 'integer', minimum: FIRST_YEAR } },
+  properties: {
+    username: { type: 'string', maxLength: 100 },
+    // 9999 bounds the number for the reference and the parser; the calendar's bound is checked below.
+    year: { type: 'integer', minimum: FIRST_YEAR, maximum: 9999 },
+  },
 };
 
 export function yearRoutes(api: VersionedRoutes): void {

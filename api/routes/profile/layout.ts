@@ -6,19 +6,20 @@ import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
+import { INT4_MAX } from '../../../shared/platform/validation/integers.js';
 import { LAYOUT_DOCS } from './layout-docs.js';
 
 const putBody: SchemaObject = {
   type: 'object',
   additionalProperties: false,
   required: ['layout', 'version'],
-  properties: { layout: { type: 'object' }, version: { type: 'integer', minimum: 0 } },
+  properties: { layout: { type: 'object' }, version: { type: 'integer', minimum: 0, maximum: INT4_MAX } },
 };
 const publishBody: SchemaObject = {
   type: 'object',
   additionalProperties: false,
   required: ['version'],
-  properties: { version: { type: 'integer', minimum: 1 } },
+  properties: { version: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
 };
 
 export function layoutRoutes(api: VersionedRoutes): void {
