@@ -78,8 +78,8 @@ function refuseOwedSecondFactor(ctx: Ctx): void {
 }
 
 /**
- * An account under an active Suspensão or Banimento permanente reads but does not write (README: API
- * notes): its keys get 403 `suspended` on every write route, and so do its sessions, except on DELETE
+ * An account under an active Suspensão or Banimento permanente reads but does not write (docs/api-notes.md):
+ * its keys get 403 `suspended` on every write route, and so do its sessions, except on DELETE
  * routes, so the person can still end sessions, revoke keys and take down or delete what is theirs.
  */
 async function refuseSuspendedWrite(
@@ -143,6 +143,11 @@ export interface SessionOnlyOptions {
   recent?: boolean;
   /** The reason a suspended account's write gets (Arcade's routes say `banned`). */
   suspendedReason?: string;
+  /**
+   * The route's own rules refuse a suspended account, in their place among its other refusals (enabling
+   * Arcade: `banned` comes after `terms_required` in the spec's order), so the declaration does not.
+   */
+  suspensionByRoute?: boolean;
 }
 
 export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppState> {
@@ -162,7 +167,7 @@ export function sessionOnly(options: SessionOnlyOptions = {}): Middleware<AppSta
       if (options.mfa && owesSecondFactor(caller.account, session)) throw forbidden('mfa_required');
       if (options.mfaVerified && !verifiedWithTwoFactor(session)) throw forbidden('mfa_required');
       if (options.recent && !signedInRecently(session)) throw forbidden('reauthentication_required');
-      await refuseSuspendedWrite(ctx, options.allowance, options.suspendedReason);
+      if (!options.suspensionByRoute) await refuseSuspendedWrite(ctx, options.allowance, options.suspendedReason);
       return withIdempotencyKey(ctx, next);
     },
     {

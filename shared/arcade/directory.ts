@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
 import { notFound } from '../platform/errors.js';
 import { shownAgeRating } from './listing-rules.js';
 import { loadImageUrls } from './listings.js';
-import { mediaUrls } from './presenters.js';
+import { mediaUrls, processedAbroad } from './presenters.js';
 import type { ListingRow } from './rows.js';
 import { likeContaining } from '../platform/db/like.js';
 
@@ -119,6 +119,7 @@ export async function storePage(knex: Knex, slug: string, mediaUrl: (key: string
     terms_url: f.terms_url,
     support_url: f.support_url,
     controller_country: f.controller_country,
+    processed_abroad: processedAbroad(f.controller_country),
     privacy_contact: f.privacy_contact,
     host: new URL(row.entry_origin).host,
     scopes: row.scopes,

@@ -27,6 +27,23 @@ export async function gameOf(knex: Knex | Knex.Transaction, appId: string): Prom
   return ((await knex('arcade_apps').where({ app_id: appId }).first()) as ArcadeApp | undefined) ?? null;
 }
 
+/** A removed game is permanent (DECISIONS: Fine print): no developer move changes it any more. */
+export function appRemoved() {
+  return conflict('app_removed', {}, 'This game is removed from Arcade for good: nothing about it can change.');
+}
+
+/**
+ * The game's row, locked for the transaction, for a developer move that changes it: 409 `app_removed` once
+ * it is removed. Removal locks the same row, so a move that started before the removal either commits
+ * first or sees the game removed; none lands after it (a release live, an origin claimed).
+ */
+export async function lockOpenGame(trx: Knex.Transaction, appId: string): Promise<ArcadeApp> {
+  const game = (await trx('arcade_apps').where({ app_id: appId }).forUpdate().first()) as ArcadeApp | undefined;
+  if (!game) throw gameNotFound();
+  if (game.status === 'removed') throw appRemoved();
+  return game;
+}
+
 /** The caller's app (404 `app_not_found` for anyone else's) and its game, which must exist. */
 export async function ownGame(knex: Knex | Knex.Transaction, accountId: string, appId: string): Promise<ArcadeApp> {
   const app = await findOwnApp(knex, accountId, appId);

@@ -7,6 +7,7 @@ import { isUuid } from '../platform/validation/uuid.js';
 import { recordDataEvent } from './data-events.js';
 import { notifyGrantUpdate } from './grant-updates.js';
 import { checkNickname } from './nickname-rules.js';
+import { processedAbroad } from './presenters.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 
 /** Spec Limits: nickname changes, 10 per account per day. */
@@ -137,11 +138,19 @@ export async function listGrants(knex: Knex, accountId: string, mediaUrl: (key: 
         r.slug,
         (r.fields?.name as string | undefined) ?? null,
         urlOf.get(r.media?.['icon:0'] ?? '') ?? null,
+        r.fields?.controller_country ?? null,
       ),
   );
 }
 
-export function presentGrant(grant: GrantRow, slug: string, name: string | null, iconUrl: string | null) {
+/** A grant as every grant answer shows it; the country is the approved store page's (null without one). */
+export function presentGrant(
+  grant: GrantRow,
+  slug: string,
+  name: string | null,
+  iconUrl: string | null,
+  controllerCountry: unknown,
+) {
   return {
     app_id: grant.app_id,
     slug,
@@ -149,6 +158,7 @@ export function presentGrant(grant: GrantRow, slug: string, name: string | null,
     icon_url: iconUrl,
     scopes: grant.scopes,
     nickname: grant.nickname,
+    processed_abroad: processedAbroad(controllerCountry),
     granted_at: new Date(grant.granted_at).toISOString(),
     revoked_at: grant.revoked_at ? new Date(grant.revoked_at).toISOString() : null,
   };

@@ -50,6 +50,19 @@ export function browserMappedHostname(name: string): string | null {
   return tr46.toASCII(name, { checkBidi: true, checkJoiners: true, transitionalProcessing: false });
 }
 
+/**
+ * Whether a host name (no port, no brackets) is internationalized: a label that is Unicode once the browser
+ * has mapped it, i.e. punycode (`xn--`) in its ASCII form. Full-width ASCII ("ｍｙｇａｍｅ.com") maps to
+ * plain ASCII and is not; a name even the lenient mapping refuses counts when it holds non-ASCII
+ * characters or an `xn--` label, since that is what it tries to be.
+ */
+export function isInternationalizedHostname(name: string): boolean {
+  const ace = (text: string) => text.split('.').some((label) => label.toLowerCase().startsWith('xn--'));
+  const mapped = browserMappedHostname(name);
+  if (mapped !== null) return ace(mapped);
+  return !isAscii(name) || ace(name);
+}
+
 /** Judges a host name (no port, no brackets) and gives its ASCII and Unicode forms, both lowercase. */
 export function processHostname(name: string): HostnameVerdict {
   const ascii = tr46.toASCII(name, STRICT);
@@ -102,8 +115,9 @@ const ASCII_SKELETON_ALPHABET = new Set(
 
 /**
  * skeleton(X): NFD, default-ignorable code points removed, each character replaced by its prototype, NFD
- * again. Exact for every answer this module asks of it; characters whose prototype cannot be produced by
- * an ASCII label stay themselves (see scripts/generate-confusables.ts).
+ * again. Exact for every answer asked of it here and by the store page name rules; characters whose
+ * prototype cannot be produced by ASCII letters (small or capital), digits and hyphens stay themselves
+ * (see scripts/generate-confusables.ts).
  */
 export function skeleton(text: string): string {
   let out = '';

@@ -1,7 +1,8 @@
-// Launching a game (DECISIONS: Arcade, launch): the live release for players, or the owner's development
-// URL in test mode. Each launch records its play (instance) with the release, origin and latest check of
-// that moment, so a report can cite it, and mints an identity token when the release asks for `identify`
-// (which needs the player's active grant first).
+// Launching a game (DECISIONS: Arcade, launch): the live release for players (kind `live`, mode live), or
+// the owner's development URL (kind `override`, mode test). Each launch records its play (instance) with
+// its kind and mode, the release, origin and latest check of that moment, so a report can cite it, and
+// mints an identity token when the release asks for `identify` (which needs the player's active grant
+// first).
 import type { Knex } from 'knex';
 import type { Account } from '../accounts/account.js';
 import { forbidden, notFound } from '../platform/errors.js';
@@ -10,6 +11,12 @@ import { activeGrant } from './grants.js';
 import { overrideBlock, savedOverride } from './override.js';
 import type { OverrideUrlSettings } from './url-rules.js';
 import type { ArcadeApp, ReleaseRow } from './rows.js';
+
+/** What a launch opened: the store's live release, or the owner's development URL. */
+export type LaunchKind = 'live' | 'override';
+
+/** The spec pairs them (and a check constraint holds the stored play to it): an override launch is a test. */
+const MODE_OF: Record<LaunchKind, 'live' | 'test'> = { live: 'live', override: 'test' };
 
 /** DECISIONS: identity tokens live 15 minutes. */
 export const IDENTITY_TTL_SECONDS = 15 * 60;
@@ -52,7 +59,7 @@ async function recordPlay(
   knex: Knex,
   account: Account,
   game: ArcadeApp,
-  mode: 'live' | 'test',
+  kind: LaunchKind,
   release: ReleaseRow,
   place: { url: string; origin: string },
 ) {
@@ -60,7 +67,8 @@ async function recordPlay(
     .insert({
       account_id: account.id,
       app_id: game.app_id,
-      mode,
+      kind,
+      mode: MODE_OF[kind],
       release_id: release.id,
       release_number: release.number,
       url: place.url,
@@ -86,7 +94,8 @@ export async function launchLive(knex: Knex, deps: LaunchDeps, account: Account,
   });
   return {
     instance_id: iid,
-    mode: 'live' as const,
+    kind: 'live' as const,
+    mode: MODE_OF.live,
     url: release.entry_url,
     release_number: release.number,
     identity: await identityFor(knex, deps, account, game, release, iid),
@@ -115,10 +124,11 @@ export async function launchOverride(
   if (release.scopes.includes('identify') && !(await activeGrant(knex, account.id, game.app_id))) {
     throw forbidden('grant_required', {}, 'The release asks who you are: agree to your own game first.');
   }
-  const iid = await recordPlay(knex, account, game, 'test', release, { url: saved.url, origin: saved.origin });
+  const iid = await recordPlay(knex, account, game, 'override', release, { url: saved.url, origin: saved.origin });
   return {
     instance_id: iid,
-    mode: 'test' as const,
+    kind: 'override' as const,
+    mode: MODE_OF.override,
     url: saved.url,
     release_number: release.number,
     identity: await identityFor(knex, deps, account, game, release, iid),

@@ -93,7 +93,7 @@ export const LISTING_LIMITS = {
 } as const;
 
 /**
- * Words only staff may use in a name or tagline, and the service's own name (DECISIONS: Jogatina). The
+ * Words only staff may use in a name or tagline, as whole words ("Supporting Cast" is another word). The
  * spec's English words come with their Portuguese and Spanish forms: the store is read in all three.
  */
 export const RESERVED_WORDS = [
@@ -108,8 +108,13 @@ export const RESERVED_WORDS = [
   'administrador',
   'moderator',
   'moderador',
-  'jogatina',
 ] as const;
+
+/**
+ * The service's own name (DECISIONS: Jogatina), reserved inside a word too ("JogatinaRacer", "Jogatinas",
+ * "J0gatina"): a game named so reads as the service's own, whatever surrounds the name.
+ */
+export const SERVICE_NAME = 'Jogatina';
 
 export interface ListingDescription {
   default_locale: ListingLocale;
@@ -135,21 +140,54 @@ export type ListingDraft = {
   privacy_contact: string;
 };
 
-/** Case, accents and look-alike letters folded, so "Ofícial", "ADMIN" and Cyrillic "аdmin" all match. */
-function foldWord(word: string): string {
-  return skeleton(word).toLowerCase();
+/**
+ * Accents and compatibility forms (full-width letters) removed, look-alikes replaced by their UTS 39
+ * prototype (Cyrillic "а" and "Т", digit "0"), then lower case: "Ofícial", "ADMIN" and "аdmin" all fold
+ * to what "official" and "admin" fold to.
+ */
+function fold(text: string): string {
+  return skeleton(text.normalize('NFKD').replace(/\p{M}/gu, '')).toLowerCase();
 }
 
-const RESERVED_FOLDED = new Set(RESERVED_WORDS.map(foldWord));
+/**
+ * Both folds of a text: as written, and lowercased first. They differ where a capital and its small letter
+ * have different look-alikes (capital I looks like l, small i does not), so "JOGATINA" matches whether it
+ * is read in capitals or not.
+ */
+function folds(text: string): string[] {
+  return [fold(text), fold(text.toLowerCase())];
+}
 
-/** True when a whole word of `text` is a reserved word; "Supporting" and "adminsim" are other words. */
+const RESERVED_FOLDED = new Set(RESERVED_WORDS.flatMap((word) => [fold(word), fold(word.toUpperCase())]));
+
+/** The service's name as its small and its capital letters fold ("jogatina", "jogatlna"). */
+const SERVICE_NAME_FOLDED = [...new Set([fold(SERVICE_NAME.toLowerCase()), fold(SERVICE_NAME.toUpperCase())])];
+
+/** True when a whole word of `text` is one of RESERVED_WORDS; "Supporting" and "adminsim" are other words. */
+function hasReservedWholeWord(text: string): boolean {
+  // Split before folding: a separator (space, hyphen, underscore, bracket) ends a word.
+  return text
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .some((word) => word !== '' && folds(word).some((folded) => RESERVED_FOLDED.has(folded)));
+}
+
+/**
+ * True when the service's name is inside a word of `text`. A word here runs from space to space, and what
+ * is neither letter nor digit is dropped once look-alikes are folded, so "Joga-tina", "J.O.G.A.T.I.N.A"
+ * and "Jogat|na" (a bar for an I) count; the name spread over two words ("Joga Tina") does not.
+ */
+export function hasServiceName(text: string): boolean {
+  return text.split(/\s+/u).some((word) =>
+    folds(word).some((folded) => {
+      const letters = folded.replace(/[^\p{L}\p{N}]+/gu, '');
+      return SERVICE_NAME_FOLDED.some((name) => letters.includes(name));
+    }),
+  );
+}
+
+/** True when `text` uses a reserved word as a whole word or the service's name anywhere in a word. */
 export function hasReservedWord(text: string): boolean {
-  const words = text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u);
-  return words.some((word) => word !== '' && RESERVED_FOLDED.has(foldWord(word)));
+  return hasReservedWholeWord(text) || hasServiceName(text);
 }
 
 /**
@@ -214,8 +252,14 @@ function countryAt(value: unknown): string {
 }
 
 function withoutReservedWords(text: string, field: 'name' | 'tagline'): string {
-  if (hasReservedWord(text)) {
-    throw fieldsInvalid(`${field}_reserved`, `${field} may not use words such as official, support or jogatina.`);
+  if (hasReservedWholeWord(text)) {
+    throw fieldsInvalid(`${field}_reserved`, `${field} may not use words such as official or support.`);
+  }
+  if (hasServiceName(text)) {
+    throw fieldsInvalid(
+      `${field}_reserved`,
+      `${field} may not hold the service's name, ${SERVICE_NAME}, even inside a word.`,
+    );
   }
   return text;
 }

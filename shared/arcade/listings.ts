@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { conflict, notFound } from '../platform/errors.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { listingViews, presentListingViews } from './presenters.js';
-import { recordEvent } from './games.js';
+import { lockOpenGame, recordEvent } from './games.js';
 import { emailDeveloper } from './review.js';
 import type { ArcadeApp, ListingRow } from './rows.js';
 
@@ -33,8 +33,8 @@ export async function workingRevision(trx: Knex.Transaction, appId: string): Pro
 
 /** The draft to change: the working one if it is a draft, else a new one from the newest approved. */
 export async function draftForChange(trx: Knex.Transaction, appId: string): Promise<ListingRow> {
-  // The game's row is the lock: two requests cannot both create the draft.
-  await trx('arcade_apps').where({ app_id: appId }).forUpdate().first('app_id');
+  // The game's row is the lock: two requests cannot both create the draft, nor one land after a removal.
+  await lockOpenGame(trx, appId);
   const working = await workingRevision(trx, appId);
   if (working?.status === 'submitted') throw listingLocked();
   if (working) return working;
@@ -91,6 +91,7 @@ export async function submitListing(knex: Knex, game: ArcadeApp): Promise<Listin
   // Only a submission that is made spends one of the day's 5; a refusal gives its use back.
   return limiterFor(knex, LISTING_SUBMITS).within([game.app_id], () =>
     knex.transaction(async (trx) => {
+      await lockOpenGame(trx, game.app_id);
       const working = await workingRevision(trx, game.app_id);
       if (working?.status === 'submitted') throw listingLocked();
       if (!working || !working.fields) throw listingNotFound();

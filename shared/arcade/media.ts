@@ -10,6 +10,7 @@ import { uploadImage, type UploadServices } from '../media/image-uploads.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 import { listingLocked, setListingSlot, workingRevision } from './listings.js';
+import { lockOpenGame } from './games.js';
 import type { ImagePurpose } from '../media/rows.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import type { ArcadeApp, ListingRow } from './rows.js';
@@ -154,7 +155,7 @@ async function placeImage(
   imageId: string | null,
 ): Promise<void> {
   const released = await knex.transaction(async (trx) => {
-    await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first('app_id');
+    await lockOpenGame(trx, game.app_id);
     if (imageId === null && !(await slotHolds(trx, game.app_id, slot))) return [];
     const before = await namedImages(trx, game.app_id);
     await setListingSlot(trx, game, slot, imageId);

@@ -1,13 +1,15 @@
 // The development URL (spec: Development URL, GET/PUT/DELETE .../override): where the owner's test launch
 // opens their game, on their own machine or a public https host, for 24 hours from each save. A public host
-// must resolve to public addresses only (looked up through the outbound guard; 60 lookups an hour per
-// account, counted before the lookup); 20 kept saves a day per app (refusals spend none).
+// must resolve to public addresses only, none in a network Arcade blocks (looked up through the outbound
+// guard; 60 lookups an hour per account, counted before the lookup); 20 kept saves a day per app
+// (refusals spend none).
 import type { Knex } from 'knex';
 import { conflict, forbidden, invalidRequest, isApiError, notFound, type ApiError } from '../platform/errors.js';
 import { checkHost } from '../platform/net/checked-host.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { notifyOverrideChange } from './grant-updates.js';
+import { refuseBlockedAddresses } from './host-rules.js';
 import { checkOverrideUrl, type OverrideUrlSettings } from './url-rules.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import type { ArcadeApp, OverrideRow } from './rows.js';
@@ -132,8 +134,9 @@ export async function saveOverride(
     if (!url.loopback) {
       // Counted before the lookup, refused or not: a lookup is work done for the caller.
       await limiterFor(knex, LOOKUPS).spend([accountId]);
+      let addresses: string[];
       try {
-        await checkHost(url.hostname);
+        addresses = (await checkHost(url.hostname)).addresses;
       } catch (error) {
         if (!isOutboundRefused(error)) throw error;
         throw invalidRequest('The host must resolve to public addresses only.', {
@@ -142,6 +145,8 @@ export async function saveOverride(
           detail: error.reason === 'dns_failed' ? 'dns_failed' : 'not_public',
         });
       }
+      // Every answer, as for a release's hosts: the game will be opened from any of them.
+      await refuseBlockedAddresses(knex, addresses, 'url');
       const claim = await knex('arcade_claims').where({ kind: 'origin', value: url.origin }).first('app_id');
       if (claim && claim.app_id !== game.app_id) {
         throw conflict('origin_in_use', { field: 'url' }, 'Another game uses this origin.');

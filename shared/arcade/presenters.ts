@@ -3,6 +3,14 @@
 // Reviewer names never appear.
 import { APPROVAL_MAX_AGE_MS, type ArcadeApp, type CheckRow, type ListingRow, type ReleaseRow } from './rows.js';
 
+/**
+ * Whether the consent must say that players' data is processed abroad (spec: Store page draft,
+ * `controller_country`: "outside Brazil the consent says data is processed abroad"). A game whose
+ * controller's country is unknown (no approved store page yet) is not known to keep data in Brazil, so it
+ * counts as abroad.
+ */
+export const processedAbroad = (controllerCountry: unknown): boolean => controllerCountry !== 'BR';
+
 /** A stored time as the answers show it, or null. */
 export const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 

@@ -6,7 +6,7 @@ import { conflict } from '../platform/errors.js';
 import type { JobReplies } from '../platform/jobs/request-reply.js';
 import { checkNow } from './checks.js';
 import { releaseHeldEvents } from './data-events.js';
-import { recordEvent } from './games.js';
+import { lockOpenGame, recordEvent } from './games.js';
 import { refuseBlockedHost } from './host-rules.js';
 import { pinLiveRelease } from './rechecks.js';
 import { findRelease, releaseLocked } from './releases.js';
@@ -44,10 +44,12 @@ export async function submitRelease(services: MoveServices, game: ArcadeApp, rel
 
 async function checkAndSubmit(services: MoveServices, game: ArcadeApp, release: ReleaseRow) {
   const { knex } = services;
-  await refuseBlockedHost(knex, release.entry_url, services.rdapBaseUrl);
+  await refuseBlockedHost(knex, release, services.rdapBaseUrl);
   const check = await checkNow(knex, services.replies, game.app_id, release.id, 'submit');
   if (!check.passed) throw checkFailed(check);
   const submitted = await knex.transaction(async (trx) => {
+    // Removed while the check ran: no origin is claimed for a removed game.
+    await lockOpenGame(trx, game.app_id);
     const current = await findRelease(trx, game.app_id, release.id, true);
     if (current.status !== 'draft') throw releaseLocked();
     // The origin is the app's from now on, and never another app's: the claim is permanent. Claimed first
@@ -101,7 +103,7 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
   const { knex } = services;
   const release = await findRelease(knex, game.app_id, releaseId);
   await refuseLive(knex, game, release);
-  await refuseBlockedHost(knex, release.entry_url, services.rdapBaseUrl);
+  await refuseBlockedHost(knex, release, services.rdapBaseUrl);
   const check = await checkNow(knex, services.replies, game.app_id, release.id, 'live');
   if (!check.passed) throw checkFailed(check);
   if (release.approval_provider && check.result.provider !== release.approval_provider) {
@@ -112,7 +114,8 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
     );
   }
   const updated = await knex.transaction(async (trx) => {
-    const current = (await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first()) as ArcadeApp;
+    // Removed while the check ran: a removed game gets no live release.
+    const current = await lockOpenGame(trx, game.app_id);
     await refuseLive(trx, current, await findRelease(trx, game.app_id, release.id, true));
     await trx('arcade_releases')
       .where({ id: release.id })

@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { recordEvent } from './games.js';
+import { lockOpenGame, recordEvent } from './games.js';
 import type { ArcadeApp, ReleaseInput, ReleaseRow } from './rows.js';
 
 export function releaseNotFound() {
@@ -44,8 +44,8 @@ export async function findRelease(
 
 export async function createRelease(knex: Knex, game: ArcadeApp, input: ReleaseInput): Promise<ReleaseRow> {
   return knex.transaction(async (trx) => {
-    // The game's row orders the numbers: two creates cannot take the same one.
-    await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first('app_id');
+    // The game's row orders the numbers (two creates cannot take the same one) and keeps out a removal.
+    await lockOpenGame(trx, game.app_id);
     const { max } = (await trx('arcade_releases').where({ app_id: game.app_id }).max('number as max').first()) as {
       max: number | null;
     };
@@ -64,6 +64,7 @@ export async function replaceRelease(
   input: ReleaseInput,
 ): Promise<ReleaseRow> {
   return knex.transaction(async (trx) => {
+    await lockOpenGame(trx, game.app_id);
     const release = await findRelease(trx, game.app_id, releaseId, true);
     if (release.status !== 'draft') throw releaseLocked();
     const [replaced] = await trx('arcade_releases')
@@ -77,6 +78,7 @@ export async function replaceRelease(
 /** Takes a release out of the review queue (submitted or in review); anything else is 409. */
 export async function withdrawRelease(knex: Knex, game: ArcadeApp, releaseId: string): Promise<ReleaseRow> {
   return knex.transaction(async (trx) => {
+    await lockOpenGame(trx, game.app_id);
     const release = await findRelease(trx, game.app_id, releaseId, true);
     if (!['submitted', 'in_review'].includes(release.status)) {
       throw conflict('not_in_review', {}, 'Only a release waiting for review can be withdrawn.');

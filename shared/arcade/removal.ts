@@ -2,15 +2,14 @@
 // origins stay claimed forever (arcade_claims), and its rows stay as evidence for 180 days, after which
 // the retention purge deletes them. The developer is emailed.
 import type { Knex } from 'knex';
-import { conflict } from '../platform/errors.js';
-import { recordEvent } from './games.js';
+import { lockOpenGame, recordEvent } from './games.js';
 import { emailDeveloper } from './review.js';
 import type { ArcadeApp } from './rows.js';
 
 export async function removeGame(knex: Knex, game: ArcadeApp): Promise<ArcadeApp> {
   return knex.transaction(async (trx) => {
-    const current = (await trx('arcade_apps').where({ app_id: game.app_id }).forUpdate().first()) as ArcadeApp;
-    if (current.status === 'removed') throw conflict('invalid_transition', {}, 'This game is already removed.');
+    // Removing again is a move on a removed game like any other: 409 `app_removed`.
+    const current = await lockOpenGame(trx, game.app_id);
     const [removed] = await trx('arcade_apps')
       .where({ app_id: game.app_id })
       .update({ status: 'removed', removed_at: trx.fn.now(), live_release_id: null, updated_at: trx.fn.now() })

@@ -51,17 +51,22 @@ const notifyDeveloper = (trx: Knex.Transaction, game: ArcadeApp, data: Record<st
     data,
   });
 
-/** Submitted store pages and releases, oldest first, for moderators. */
+/**
+ * Submitted store pages and releases, oldest first, for moderators. A removed game's are left out: it can
+ * never be listed or played again, so there is nothing left to decide (DECISIONS: Fine print).
+ */
 export async function reviewQueue(knex: Knex) {
   const [releases, listings] = await Promise.all([
     knex('arcade_releases as r')
       .join('arcade_apps as a', 'a.app_id', 'r.app_id')
       .whereIn('r.status', ['submitted', 'in_review'])
+      .whereNot('a.status', 'removed')
       .orderBy([{ column: 'r.submitted_at' }, { column: 'r.id' }])
       .select('r.*', 'a.slug'),
     knex('arcade_listings as l')
       .join('arcade_apps as a', 'a.app_id', 'l.app_id')
       .where('l.status', 'submitted')
+      .whereNot('a.status', 'removed')
       .orderBy([{ column: 'l.submitted_at' }, { column: 'l.id' }])
       .select('l.*', 'a.slug'),
   ]);

@@ -42,11 +42,15 @@ export async function publishTerms(knex: Knex, version: string, text: string): P
   });
 }
 
-export async function currentTermsText(knex: Knex): Promise<{ version: string; text: string }> {
+/**
+ * The current developer terms as GET /account/arcade/terms shows them: the version, its text, and the
+ * SHA-256 (hex, of the text's UTF-8) that an acceptance of that version records.
+ */
+export async function currentTermsText(knex: Knex): Promise<{ version: string; text: string; sha256: string }> {
   const row = await knex('arcade_settings as s')
     .join('arcade_terms as t', 't.version', 's.terms_version')
-    .first('t.version', 't.text');
-  return row as { version: string; text: string };
+    .first('t.version', 't.text', 't.text_sha256 as sha256');
+  return row as { version: string; text: string; sha256: string };
 }
 
 /** Tests: back to what the migration left (the first terms, publishing closed, limit 3). */

@@ -5,8 +5,9 @@
 // The text is split by hand rather than handed to the URL parser first: the parser would silently fix what
 // we refuse (backslashes, a missing "//", "https:example.com", IP spellings, punycode it cannot decode), and
 // its refusal would hide which rule was broken. Once the parts pass, the parser normalises the path.
+import type { IdnHostPolicy } from '../platform/config.js';
 import { invalidRequest, type ApiError } from '../platform/errors.js';
-import { browserMappedHostname, processHostname, type IdnDetail } from './idn.js';
+import { browserMappedHostname, isInternationalizedHostname, processHostname, type IdnDetail } from './idn.js';
 
 export const URL_MAX_LENGTH = 512;
 
@@ -17,6 +18,11 @@ export const URL_MAX_LENGTH = 512;
  */
 export interface UrlRuleSettings {
   testHosts: Readonly<Record<string, string>> | null;
+  /**
+   * Config `arcade.idnHosts` (ARCADE_IDN_HOSTS): `refuse` turns every internationalized host name into
+   * `url_denied` detail `idn`. Left out, such names are accepted when the IDN rules pass them (the default).
+   */
+  idnHosts?: IdnHostPolicy;
 }
 
 /** The development URL's rules also need the host the service was opened on. */
@@ -24,7 +30,7 @@ export interface OverrideUrlSettings extends UrlRuleSettings {
   serviceHost: string;
 }
 
-export type UrlDeniedDetail = IdnDetail | 'ip_literal' | 'not_public' | 'service_host';
+export type UrlDeniedDetail = IdnDetail | 'idn' | 'ip_literal' | 'not_public' | 'service_host';
 
 /** A game URL (entry_url, data_events_url) that passed; hosts are ASCII and lowercase. */
 export interface GameUrl {
@@ -164,7 +170,15 @@ function isIpLiteral(parts: UrlParts): boolean {
   return mapped !== null && endsInNumber(mapped);
 }
 
-function judgeIdn(host: string): { ascii: string; unicode: string } {
+/**
+ * The IDN rules. While the operator refuses internationalized names, such a name is `idn` before anything
+ * else is said about it: whether it would pass the other rules does not matter to a developer who must
+ * pick an ASCII name anyway.
+ */
+function judgeIdn(host: string, settings: UrlRuleSettings): { ascii: string; unicode: string } {
+  if (settings.idnHosts === 'refuse' && isInternationalizedHostname(host)) {
+    denied('idn', 'Internationalized host names are not accepted here for now: use an ASCII (a-z, 0-9) name.');
+  }
   const verdict = processHostname(host);
   if (!verdict.ok) denied(verdict.detail, DENIED_MESSAGE[verdict.detail]);
   return verdict;
@@ -206,7 +220,7 @@ function gameUrl(value: unknown, settings: UrlRuleSettings): { parts: UrlParts; 
   if (parts.scheme !== 'https') invalid('The URL must use https.');
   if (parts.port !== null && parts.port !== 443) invalid('The URL must use the port of https, 443.');
   if (isIpLiteral(parts)) denied('ip_literal', 'The host must be a domain name, not an IP address.');
-  const { ascii, unicode } = judgeIdn(parts.host);
+  const { ascii, unicode } = judgeIdn(parts.host, settings);
   assertPublicName(ascii, settings);
   return { parts, url: build('https', ascii, null, parts.path), unicode };
 }
@@ -288,7 +302,7 @@ export function checkOverrideUrl(value: unknown, settings: OverrideUrlSettings):
       ascii = LOOPBACK_ADDRESS;
       loopback = true;
     } else {
-      ascii = judgeIdn(parts.host).ascii;
+      ascii = judgeIdn(parts.host, settings).ascii;
       loopback = isLoopbackName(ascii);
       if (!loopback) {
         if (parts.scheme !== 'https') invalid('A URL on a public host must use https.');

@@ -1,6 +1,6 @@
 // Configuration is read from the environment once, validated as a whole, and frozen. A bad value stops
 // the process at start with one line naming every variable that is wrong, instead of failing later in a
-// request. Every variable here is documented in the README with its default.
+// request. Every variable here is documented in docs/operations.md with its default.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,8 @@ export interface Config {
   /** Unset: an embedded PostgreSQL under `dataDir` (one-machine mode and tests). */
   databaseUrl: string | null;
   databasePoolMax: number;
+  /** How long the web process waits on the database before it answers 503 (workers and tools wait on). */
+  databaseTimeouts: DatabaseTimeouts;
   embeddedPgPort: number;
   dataDir: string;
   /** The site's own origin, e.g. `http://localhost:3000`; session cookies count only from it. */
@@ -46,6 +48,28 @@ export interface Config {
    * at start); null: not served. Behind METRICS_TOKEN like the web's.
    */
   workerMetricsPort: number | null;
+  /**
+   * `TEST_PAUSE_AT_COMMIT`, tests only (refused in production): `before` or `after`, a request with an
+   * Idempotency-Key stops just before its commit, or between its commit and its answer, so a test can
+   * kill the process there. null (unset): never.
+   */
+  testPauseAtCommit: 'before' | 'after' | null;
+}
+
+/**
+ * The web process's limits on the database (docs/operations.md: Configuration), set per connection, so the release
+ * step, workers and operator commands (migrations, VACUUM, catalog import) are never cut by them.
+ */
+export interface DatabaseTimeouts {
+  /** `statement_timeout` of a request's statements (0: none); the process itself gives up 1 s after it. */
+  statementMs: number;
+  /** How long a request waits for a connection of the pool, opening a new one included. */
+  acquireMs: number;
+  /**
+   * `idle_in_transaction_session_timeout` (0: none): a transaction left idle this long (its process hung)
+   * is ended by the server, which frees its locks and the Idempotency-Key it held.
+   */
+  idleInTransactionMs: number;
 }
 
 export interface ArcadeConfig {
@@ -53,14 +77,29 @@ export interface ArcadeConfig {
   minAccountAgeDays: number;
   /** Where domain registrations are looked up (RDAP); null: no lookup (the default under NODE_ENV=test). */
   rdapBaseUrl: string | null;
+  /**
+   * `ARCADE_IDN_HOSTS`: whether Arcade accepts internationalized host names (a label in Unicode or
+   * punycode, `bücher.de` or `xn--bcher-kva.de`) in game URLs (entry, data events, third parties) and
+   * development URLs. `accept` (default): they pass when the IDN rules do (`idn_invalid`, `idn_script`,
+   * `idn_confusable`). `refuse`: each is 400 `url_denied` with detail `idn` (spec: "`idn` while such names
+   * are not accepted"), judged when a release or development URL is saved, and for a saved development URL
+   * on every read and launch.
+   */
+  idnHosts: IdnHostPolicy;
 }
+
+export const IDN_HOST_POLICIES = ['accept', 'refuse'] as const;
+export type IdnHostPolicy = (typeof IDN_HOST_POLICIES)[number];
 
 /**
  * The outbound guard's test door: names resolved to given loopback addresses and an extra trusted CA,
  * so a local https server can stand in for a developer's host. Refused in production.
  */
 export interface OutboundConfig {
-  /** `OUTBOUND_TEST_HOSTS`: `name=address,...` (e.g. `dev.example.test=127.0.0.1`); null when unset. */
+  /**
+   * `OUTBOUND_TEST_HOSTS`: `name=address,...` (e.g. `dev.example.test=127.0.0.1`; `name=a|b` answers several
+   * addresses, the guard connecting to the first); null when unset.
+   */
   testHosts: Record<string, string> | null;
   /** `OUTBOUND_TEST_CA_FILE`: a PEM file trusted beside the system's authorities; null when unset. */
   testCaFile: string | null;
@@ -199,6 +238,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 2, 200),
+    databaseTimeouts: {
+      statementMs: read.integer('DATABASE_STATEMENT_TIMEOUT_MS', 5000, 0, 3_600_000),
+      acquireMs: read.integer('DATABASE_ACQUIRE_TIMEOUT_MS', 5000, 100, 600_000),
+      idleInTransactionMs: read.integer('DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30000, 0, 3_600_000),
+    },
     embeddedPgPort: read.integer('EMBEDDED_PG_PORT', 54329, 1024, 65535),
     dataDir,
     publicUrl: publicParsed.origin,
@@ -222,12 +266,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       minAccountAgeDays: read.integer('ARCADE_MIN_ACCOUNT_AGE_DAYS', 14, 0, 3650),
       // Tests reach only loopback: they look domains up in a fake RDAP server of their own, or not at all.
       rdapBaseUrl: read.url('ARCADE_RDAP_URL', ['https:']) ?? (nodeEnv === 'test' ? null : 'https://rdap.org/domain/'),
+      idnHosts: read.oneOf('ARCADE_IDN_HOSTS', 'accept', IDN_HOST_POLICIES),
     },
     outbound: readOutbound(read, nodeEnv),
     metricsToken: read.raw('METRICS_TOKEN') ?? null,
     workerMetricsPort:
       read.raw('WORKER_METRICS_PORT') === undefined ? null : read.integer('WORKER_METRICS_PORT', 0, 0, 65535),
+    testPauseAtCommit: read.raw('TEST_PAUSE_AT_COMMIT')
+      ? read.oneOf('TEST_PAUSE_AT_COMMIT', 'after', ['before', 'after'] as const)
+      : null,
   } satisfies Config;
+  if (config.testPauseAtCommit && nodeEnv === 'production') {
+    read.fail('TEST_PAUSE_AT_COMMIT is for tests and is refused in production');
+    config.testPauseAtCommit = null;
+  }
 
   const secret = read.raw('SECRET');
   if (secret !== undefined && secret.length < 32) read.fail('SECRET must be at least 32 characters');
@@ -302,14 +354,18 @@ function readOutbound(read: Reader, env: Environment): OutboundConfig {
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
   try {
+    mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
     // Another process of this install wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
+    if (code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw new ConfigError([
+      `the data folder ${dataDir} cannot be created or written (${code}): set DATA_DIR to a folder you may ` +
+        'write, or fix its permissions',
+    ]);
   }
   return secret;
 }

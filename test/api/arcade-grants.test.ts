@@ -129,15 +129,20 @@ describe('Arcade: grants and launches', () => {
     await player.site.post('/api/v1/account/arcade/grants', { app_id: appId, nickname: 'Pilot' });
     const res = await launch();
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    const { instance_id: iid, mode, url, release_number: number, identity } = res.body.data;
-    expect([mode, url, number]).to.deep.equal(['live', 'https://launch-live.example.com/play/', 1]);
+    const { instance_id: iid, kind, mode, url, release_number: number, identity } = res.body.data;
+    expect([kind, mode, url, number]).to.deep.equal(['live', 'live', 'https://launch-live.example.com/play/', 1]);
     const claims = claimsOf(identity);
     const { player_id: playerId } = await db()('arcade_players').where({ account_id: player.account.id }).first();
     expect(claims).to.deep.include({ aud: appId, sub: playerId, nickname: 'Pilot', scope: 'identify', iid });
     expect(claims.iss).to.equal(config().publicUrl);
     expect(claims.exp - claims.iat).to.equal(900);
     const play = await db()('arcade_instances').where({ id: iid }).first();
-    expect([play.mode, play.origin, play.release_number]).to.deep.equal(['live', 'https://launch-live.example.com', 1]);
+    expect([play.kind, play.mode, play.origin, play.release_number]).to.deep.equal([
+      'live',
+      'live',
+      'https://launch-live.example.com',
+      1,
+    ]);
     // A report from that play cites it.
     const reported = await player.site.post('/api/v1/reports', {
       on: 'ARCADE_APP',
@@ -187,12 +192,16 @@ describe('Arcade: grants and launches', () => {
     await db()('arcade_listings').insert({ app_id: dev.app.id, number: 1, status: 'draft' });
     const res = await launch();
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    // Spec: "a launch of kind `override`, for the owner only, in mode `test`"; the play keeps both.
     expect(res.body.data).to.deep.include({
+      kind: 'override',
       mode: 'test',
       url: 'http://localhost:5173/',
       release_number: 1,
       identity: null,
     });
+    const play = await db()('arcade_instances').where({ id: res.body.data.instance_id }).first();
+    expect([play.kind, play.mode]).to.deep.equal(['override', 'test']);
     await db()('arcade_overrides')
       .where({ app_id: dev.app.id })
       .update({ expires_at: new Date(Date.now() - 1000) });

@@ -8,19 +8,27 @@ import { jobHandlers } from '../../workers/jobs/index.js';
 import { subscribeAll } from '../../workers/worker.js';
 import { testWorkerServices } from './worker-services.js';
 
-export function useJobWorker(names: QueueName[]): void {
+export function useJobWorker(names: QueueName[]): { readonly mailDir: string } {
   let stop: (() => Promise<void>) | null = null;
+  let services: ReturnType<typeof testWorkerServices> | null = null;
   before(async function () {
     this.timeout(60000);
-    const services = testWorkerServices();
+    services = testWorkerServices();
     const signals = new Signals(process.env.DATABASE_URL!, createLogger('silent'));
     const queues = Object.fromEntries(names.map((name) => [name, QUEUES[name]]));
-    await subscribeAll({ boss: boss(), signals, services, queues, handlers: jobHandlers });
+    const running = await subscribeAll({ boss: boss(), signals, services, queues, handlers: jobHandlers });
     stop = async () => {
-      for (const name of names) await boss().offWork(name);
+      // pg-boss's workers and the slot consumers (data events), which boss().offWork does not reach.
+      await running.stop();
       await signals.close();
-      await services.close();
+      await services?.close();
     };
   });
   after(() => stop?.());
+  return {
+    /** The folder the email.send handler writes its .eml files in (set once the block started). */
+    get mailDir() {
+      return services!.mailDir;
+    },
+  };
 }

@@ -12,6 +12,8 @@ import type { WorkerServices } from '../../workers/job-context.js';
 
 export interface TestWorkerServices extends WorkerServices {
   mediaDir: string;
+  /** Where the file mail transport writes each message as `<outbox id>.eml`. */
+  mailDir: string;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export function testWorkerServices(overrides: Partial<WorkerServices> = {}): Tes
       return pool;
     },
     mediaDir: path.join(dir, 'media'),
+    mailDir: path.join(dir, 'mail'),
     async close() {
       await pool?.close();
     },

@@ -141,6 +141,13 @@ describe('Arcade IDN rules', () => {
       expect(ASCII_PROTOTYPES.o).to.include('\u043e').and.include('\u03bf');
       expect(ASCII_PROTOTYPES.i).to.include('\u0131');
     });
+
+    it('maps look-alikes of capitals too (store page names are read in capitals), leaving labels as they were', () => {
+      // Cyrillic Те and Greek Tau pass for T, Greek Nu for N, only in capitals.
+      expect(skeleton('\u0422\u03a4\u039d')).to.equal('TTN');
+      // Their small letters do not pass for ASCII, so a host label of them still does not either.
+      expect(passesForAscii('\u0442\u03c4')).to.equal(false);
+    });
   });
 
   describe('scripts', () => {

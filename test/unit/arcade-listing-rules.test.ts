@@ -2,7 +2,13 @@
 // refused values, the field a refusal names (first in the table's order), and reserved words.
 import { expect } from 'chai';
 import { ISO_3166_ALPHA2 } from '../../shared/arcade/data/iso-3166.js';
-import { checkListing, hasReservedWord, LISTING_FIELDS, shownAgeRating } from '../../shared/arcade/listing-rules.js';
+import {
+  checkListing,
+  hasReservedWord,
+  hasServiceName,
+  LISTING_FIELDS,
+  shownAgeRating,
+} from '../../shared/arcade/listing-rules.js';
 import { ApiError } from '../../shared/platform/errors.js';
 
 function draft(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -207,11 +213,61 @@ describe('Arcade store page draft rules', () => {
       expect(refusedField(draft({ name: 'Staff Racer', tagline: 'official' }))).to.equal('name_reserved');
     });
 
-    const freeNames = ['Supporting Cast', 'Adminstrator Sim', 'Officially Fun', 'Jogatinas', 'Stafford', 'Moderators'];
+    const freeNames = ['Supporting Cast', 'Adminstrator Sim', 'Officially Fun', 'Stafford', 'Moderators'];
     for (const name of freeNames) {
-      it(`accepts ${JSON.stringify(name)}: a reserved word only as a whole word`, () => {
+      it(`accepts ${JSON.stringify(name)}: official, support and the like only as whole words`, () => {
         expect(hasReservedWord(name)).to.equal(false);
         expect(() => checkListing(draft({ name }))).not.to.throw();
+      });
+    }
+  });
+
+  describe('the service’s own name, inside a word too', () => {
+    // Each folds to "jogatina" (or to "JOGATINA" as capitals fold): case, accents, compatibility forms,
+    // look-alike letters of other scripts, digits and symbols that pass for letters, and separators inside
+    // the word.
+    const containing: Array<[string, string]> = [
+      ['Jogatinas', 'a plural'],
+      ['JogatinaRacer', 'a compound word'],
+      ['SuperJogatina', 'the name at the end of a word'],
+      ['J0gatina', 'a zero for the O'],
+      ['JOGAT1NA', 'a one for the I'],
+      ['Jogat|na', 'a bar for the i'],
+      ['JOGATlNA', 'a small l for the capital I'],
+      ['Jögätinä', 'accents'],
+      ['ｊｏｇａｔｉｎａ', 'full-width letters'],
+      ['Jogatına', 'a dotless i'],
+      ['JOGAТINA', 'a Cyrillic capital Te'],
+      ['ЈОGАТІNА', 'Cyrillic capitals for J, O, A, T and I'],
+      ['JOGATIΝA', 'a Greek capital Nu'],
+      ['jоgаtinа', 'Cyrillic small o and a'],
+      ['Joga-tina', 'a hyphen inside'],
+      ['J.O.G.A.T.I.N.A.', 'dots between the letters'],
+      ['Joga_Tina_Online', 'underscores inside'],
+    ];
+    for (const [name, what] of containing) {
+      it(`refuses ${JSON.stringify(name)} (${what}) as name_reserved, and in the tagline as tagline_reserved`, () => {
+        expect(hasServiceName(name)).to.equal(true);
+        expect(refusedField(draft({ name }))).to.equal('name_reserved');
+        expect(refusedField(draft({ tagline: `Play ${name} tonight` }))).to.equal('tagline_reserved');
+      });
+    }
+
+    it('says which rule refused it', () => {
+      try {
+        checkListing(draft({ name: 'JogatinaRacer' }));
+        expect.fail('expected a refusal');
+      } catch (error) {
+        expect((error as ApiError).message).to.match(/Jogatina, even inside a word/);
+      }
+    });
+
+    // The name across two words, or only part of it, is other words; so are Portuguese words near it.
+    const other = ['Joga Tina', 'Jogos da Tina', 'Jogatin', 'Jog atina Racer', 'Jogada Final', 'Tina Joga'];
+    for (const name of other) {
+      it(`accepts ${JSON.stringify(name)}`, () => {
+        expect(hasServiceName(name)).to.equal(false);
+        expect(checkListing(draft({ name })).name).to.equal(name);
       });
     }
   });

@@ -175,6 +175,77 @@ describe('Arcade URL rules', () => {
     });
   });
 
+  describe('internationalized host names switched off (ARCADE_IDN_HOSTS=refuse): detail idn', () => {
+    const refusing: UrlRuleSettings = { testHosts: null, idnHosts: 'refuse' };
+    const accepting: UrlRuleSettings = { testHosts: null, idnHosts: 'accept' };
+    const internationalized: Array<[string, string]> = [
+      ['a Unicode label', 'https://bücher.de/spiel/'],
+      ['its punycode', 'https://xn--bcher-kva.de/spiel/'],
+      ['punycode in capitals', 'https://XN--BCHER-KVA.de/'],
+      ['a Unicode top-level name', 'https://jogos.xn--p1ai/'],
+      ['Japanese with Latin', 'https://ソニーstore.jp/'],
+      // While such names are refused, that is the answer even for those the IDN rules would refuse.
+      ['look-alikes of apple', 'https://аррӏе.com/'],
+      ['invalid punycode', 'https://xn--a.com/'],
+      ['mixed scripts', 'https://bücherж.de/'],
+    ];
+    for (const [what, input] of internationalized) {
+      it(`refuses ${what} for entry_url and data_events_url`, () => {
+        expectRefusal(() => checkGameUrl(input, 'entry_url', refusing), 'url_denied', 'entry_url', 'idn');
+        expectRefusal(() => checkGameUrl(input, 'data_events_url', refusing), 'url_denied', 'data_events_url', 'idn');
+      });
+    }
+
+    it('accepts the same names when switched on, as when the setting is left out', () => {
+      const expected = checkGameUrl('https://bücher.de/spiel/', 'entry_url', noDoor);
+      expect(checkGameUrl('https://bücher.de/spiel/', 'entry_url', accepting)).to.deep.equal(expected);
+      expect(expected.url).to.equal('https://xn--bcher-kva.de/spiel/');
+      expect(
+        checkOverrideUrl('https://bücher.de:4443/', { serviceHost: 'jogatina.com.br', ...accepting }).host,
+      ).to.equal('xn--bcher-kva.de:4443');
+      expectRefusal(
+        () => checkGameUrl('https://аррӏе.com/', 'entry_url', accepting),
+        'url_denied',
+        'entry_url',
+        'idn_confusable',
+      );
+    });
+
+    it('still accepts ASCII names, full-width ASCII included (it maps to plain ASCII)', () => {
+      expect(checkGameUrl('https://play.mygame.com/', 'entry_url', refusing).origin).to.equal(
+        'https://play.mygame.com',
+      );
+      expect(checkGameUrl('https://ｍｙｇａｍｅ.com/', 'entry_url', refusing).origin).to.equal('https://mygame.com');
+    });
+
+    it('answers the rules before it first: an address is ip_literal, a malformed URL url_invalid', () => {
+      expectRefusal(
+        () => checkGameUrl('https://１２７．０．０．１/', 'entry_url', refusing),
+        'url_denied',
+        'entry_url',
+        'ip_literal',
+      );
+      expectRefusal(() => checkGameUrl('http://bücher.de/', 'entry_url', refusing), 'url_invalid', 'entry_url');
+    });
+
+    it('refuses a third party’s origin, naming the entry', () => {
+      expectRefusal(
+        () => checkThirdPartyOrigin('https://bücher.de', 'third_parties.2.origin', refusing),
+        'url_denied',
+        'third_parties.2.origin',
+        'idn',
+      );
+    });
+
+    it('refuses a development URL on a public host or on the owner’s machine, naming url', () => {
+      const service = { serviceHost: 'jogatina.com.br', ...refusing };
+      expectRefusal(() => checkOverrideUrl('https://bücher.de:4443/', service), 'url_denied', 'url', 'idn');
+      expectRefusal(() => checkOverrideUrl('http://jôgo.localhost:5173/', service), 'url_denied', 'url', 'idn');
+      expect(checkOverrideUrl('http://jogo.localhost:5173/', service).loopback).to.equal(true);
+      expect(checkOverrideUrl('http://127.0.0.1:5173/', service).loopback).to.equal(true);
+    });
+  });
+
   describe('checkThirdPartyOrigin', () => {
     const accepted: Array<[string, string]> = [
       ['https://cdn.gamefonts.net', 'https://cdn.gamefonts.net'],

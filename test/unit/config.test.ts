@@ -34,6 +34,13 @@ describe('config', () => {
       secret: SECRET,
     });
     expect(Object.isFrozen(config)).to.equal(true);
+    // Today's behaviour: internationalized host names pass when the IDN rules do.
+    expect(config.arcade.idnHosts).to.equal('accept');
+  });
+
+  it('reads ARCADE_IDN_HOSTS, the switch that refuses internationalized host names', () => {
+    expect(loadConfig({ SECRET, ARCADE_IDN_HOSTS: 'refuse' }, '/srv/app').arcade.idnHosts).to.equal('refuse');
+    expect(loadConfig({ SECRET, ARCADE_IDN_HOSTS: 'accept' }, '/srv/app').arcade.idnHosts).to.equal('accept');
   });
 
   it('reads every variable it documents', () => {
@@ -79,6 +86,7 @@ describe('config', () => {
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must use smtp: or smtps:/],
     [{ KEY_PREFIX: 'BAD' }, /^KEY_PREFIX must be lowercase/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ ARCADE_IDN_HOSTS: 'no' }, /^ARCADE_IDN_HOSTS must be one of accept, refuse, got "no"$/],
     [{ SECRET: 'short' }, /^SECRET must be at least 32 characters$/],
   ];
   for (const [env, expected] of refusals) {

@@ -1,9 +1,16 @@
 // Which addresses the outbound guard may contact, and how host names become the one checked address.
 import { expect } from 'chai';
-import { denialOf, isPublicAddress, numericHostAddress } from '../../shared/platform/net/address-policy.js';
+import {
+  denialOf,
+  embeddedIpv4,
+  isPublicAddress,
+  numericHostAddress,
+} from '../../shared/platform/net/address-policy.js';
 import { checkHost } from '../../shared/platform/net/checked-host.js';
 import { parseIpv4Loose, parseIpv6, formatIpv6 } from '../../shared/platform/net/ip-address.js';
 import { OutboundRefused } from '../../shared/platform/net/outbound-refused.js';
+import { enterDoor } from '../helpers/fake-host.js';
+import { testCertificates } from '../helpers/test-ca.js';
 
 const DENIED: [string, string][] = [
   ['0.0.0.0', 'this_network'],
@@ -152,6 +159,21 @@ describe('numeric host spellings', () => {
   });
 });
 
+describe('embeddedIpv4', () => {
+  it('gives the IPv4 address an IPv6 one carries, where the packets go', () => {
+    expect(embeddedIpv4('::ffff:198.51.99.9')).to.equal('198.51.99.9');
+    expect(embeddedIpv4('::ffff:c633:6309')).to.equal('198.51.99.9');
+    expect(embeddedIpv4('64:ff9b::c633:6309')).to.equal('198.51.99.9');
+    expect(embeddedIpv4('2002:c633:6309::1')).to.equal('198.51.99.9');
+  });
+
+  it('gives null for plain IPv6, IPv4, :: and ::1', () => {
+    for (const address of ['2606:4700::6810:1', '93.184.215.14', '::', '::1', 'banana']) {
+      expect(embeddedIpv4(address), address).to.equal(null);
+    }
+  });
+});
+
 describe('checkHost', () => {
   async function reasonOf(promise: Promise<unknown>): Promise<string> {
     try {
@@ -163,13 +185,14 @@ describe('checkHost', () => {
     return 'accepted';
   }
 
-  it('accepts a name whose every answer is public and picks the first', async () => {
+  it('accepts a name whose every answer is public, picks the first and gives them all', async () => {
     const checked = await checkHost('Game.Example.com.', {
-      resolve: async () => ['93.184.215.14', '2606:4700::6810:1'],
+      resolve: async () => ['93.184.215.14', '2606:4700::6810:1', '2606:4700::6810:2%eth0'],
     });
     expect(checked).to.deep.equal({
       hostname: 'game.example.com',
       address: '93.184.215.14',
+      addresses: ['93.184.215.14', '2606:4700::6810:1', '2606:4700::6810:2'],
       port: null,
       literal: false,
     });
@@ -197,6 +220,29 @@ describe('checkHost', () => {
     expect(await reasonOf(checkHost('10.0.0.1', { resolve }))).to.equal('address_denied');
     expect(await checkHost('[2606:4700::1]', { resolve })).to.include({ address: '2606:4700::1', literal: true });
     expect(asked).to.equal(false);
+  });
+
+  it('answers every address a door entry lists, connecting to the first with its port', async () => {
+    const { caFile } = await testCertificates();
+    const leave = enterDoor('several.jogatina.test', '127.0.0.1:8443|127.0.0.2|[::1]', caFile);
+    try {
+      expect(await checkHost('several.jogatina.test')).to.deep.equal({
+        hostname: 'several.jogatina.test',
+        address: '127.0.0.1',
+        addresses: ['127.0.0.1', '127.0.0.2', '::1'],
+        port: 8443,
+        literal: false,
+      });
+    } finally {
+      leave();
+    }
+    // The door lets loopback through, nothing else private, whichever answer it is.
+    const leavePrivate = enterDoor('half-private.jogatina.test', '127.0.0.1:8443|10.0.0.1', caFile);
+    try {
+      expect(await reasonOf(checkHost('half-private.jogatina.test'))).to.equal('address_denied');
+    } finally {
+      leavePrivate();
+    }
   });
 
   it('gives up on a resolver that outlives the time cap', async () => {

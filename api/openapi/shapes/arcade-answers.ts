@@ -12,6 +12,13 @@ export const ARCADE_ANSWERS = {
   app: answer(object({ app: ArcadeRecord })),
   appAndCheck: answer(object({ app: ArcadeRecord, check: Check })),
   terms: answer(object({ terms: object({ current: string(), accepted: string() }) })),
+  termsText: answer(
+    object({
+      version: string('The current version: what `terms_version` must equal.'),
+      text: string('The terms as shown to developers.'),
+      sha256: string('SHA-256 of `text` (its UTF-8 bytes), lowercase hex: what an acceptance records.'),
+    }),
+  ),
   listing: answer(object({ listing: Listing })),
   mediaSet: Slot(uri()),
   mediaCleared: Slot({ type: 'null' }),

@@ -1,6 +1,7 @@
 // What players and game servers receive from Arcade (spec arcade.md: Grant, Launch, Key set, data events;
 // shared/arcade/grants.ts, launch.ts, delivery-log.ts).
 import {
+  boolean,
   constant,
   component,
   dateTime,
@@ -24,6 +25,9 @@ export const Grant = component(
     icon_url: nullable(uri()),
     scopes: ReleaseScopes,
     nickname: string(),
+    processed_abroad: boolean(
+      'Whether the game’s data controller is outside Brazil, so the consent says data is processed abroad: `controller_country` of the approved store page is not BR (true without an approved store page).',
+    ),
     granted_at: dateTime(),
     revoked_at: nullable(dateTime()),
   }),
@@ -33,7 +37,11 @@ export const Launch = component(
   'Launch',
   object({
     instance_id: uuid(),
-    mode: oneOf(['live', 'test']),
+    kind: oneOf(
+      ['live', 'override'],
+      '`live`: the store’s launch of the live release; `override`: the owner’s launch of the development URL.',
+    ),
+    mode: oneOf(['live', 'test'], '`live` for a `live` launch, `test` for an `override` one.'),
     url: uri(),
     release_number: integer(),
     identity: nullable(string('An ES256 JWT for 15 minutes, or null when the release does not ask for identify.')),

@@ -332,6 +332,9 @@ export const StorePage = component(
     terms_url: nullable(uri()),
     support_url: uri(),
     controller_country: string(),
+    processed_abroad: boolean(
+      'Whether `controller_country` is not BR: the consent then says that players’ data is processed abroad.',
+    ),
     privacy_contact: string(),
     host: string('Where the live release runs, ASCII.'),
     scopes: ReleaseScopes,

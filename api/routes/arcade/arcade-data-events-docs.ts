@@ -1,4 +1,4 @@
-// The reference's words for the data-event delivery log (issue #21; README API notes: Arcade, data events):
+// The reference's words for the data-event delivery log (issue #21; docs/api-notes.md: Arcade, data events):
 // the list of a game's events with their attempts, sending one again, and a ping to the events URL.
 import { doc } from '../../openapi/route-facts.js';
 import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';

@@ -1,8 +1,8 @@
 // The reference's words for a developer's first steps and store page (spec arcade.md: Terms, Developer
-// routes; README API notes, Arcade): eligibility, enabling, terms, the store-page draft, its images and
+// routes; docs/api-notes.md, Arcade): eligibility, enabling, terms, the store-page draft, its images and
 // removing the game. Releases are in arcade-release-docs.ts, the development URL in arcade-override-docs.ts.
 import { doc } from '../../openapi/route-facts.js';
-import { appRecord, approvedListing, eligibility, GAME, listing, PUBLISHING, TERMS } from './arcade-examples.js';
+import { appRecord, approvedListing, eligibility, GAME, listing, MOVE, PUBLISHING, TERMS } from './arcade-examples.js';
 import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 export const ARCADE_DEVELOPER_DOCS = {
@@ -53,6 +53,19 @@ export const ARCADE_DEVELOPER_DOCS = {
       },
     },
   }),
+  termsText: doc({
+    summary: 'Read the current developer terms',
+    description:
+      'The current version (what `terms_version` must equal when enabling Arcade or accepting), its text as shown to developers, and the SHA-256 of that text (lowercase hex of its UTF-8 bytes), which accepting that version records. Answers any session that does not owe its second factor, as the eligibility does.',
+    response: ARCADE_ANSWERS.termsText,
+    example: {
+      data: {
+        version: '2026-11',
+        text: 'Jogatina Arcade developer terms (2026-11)\n\n1. You publish only games you have the right to publish, and you answer for what they do.\n',
+        sha256: 'a89b44309d2816e2a4248d656f6ad5e251c955818808e3bc876b2317686e6801',
+      },
+    },
+  }),
   terms: doc({
     summary: 'Accept the current developer terms',
     description:
@@ -64,8 +77,8 @@ export const ARCADE_DEVELOPER_DOCS = {
   listing: doc({
     summary: 'Save the store page draft',
     description:
-      'Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.',
-    errors: [...GAME, ...PUBLISHING, 'invalid_request:fields_invalid', 'conflict:listing_locked'],
+      'Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`: official, support and the like as whole words, the service’s name Jogatina even inside a word (`Jogatinas`, `J0gatina`), case, accents and look-alike letters folded). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.',
+    errors: [...GAME, ...MOVE, ...PUBLISHING, 'invalid_request:fields_invalid', 'conflict:listing_locked'],
     response: ARCADE_ANSWERS.listing,
     example: { data: { listing: appRecord.listing } },
   }),
@@ -75,6 +88,7 @@ export const ARCADE_DEVELOPER_DOCS = {
       'The draft becomes `pending` in the answered `listing` object (`approved`, `pending`, `draft`, `rejected`, each a revision or null) and is locked (409 `listing_locked`) until moderation approves or rejects it; players keep seeing the approved revision until then, except that a higher `age_rating` applies to the store page and the directory at once (a lower one waits for the approval). 404 `listing_not_found` without a draft holding every field. 5 submissions a day per app (only those made count), then 429 with `retry_after`. The developer is emailed.',
     errors: [
       ...GAME,
+      ...MOVE,
       ...PUBLISHING,
       ...TERMS,
       'rate_limited:rate_limited',
@@ -107,6 +121,7 @@ export const ARCADE_DEVELOPER_DOCS = {
     ].join('\n'),
     errors: [
       ...GAME,
+      ...MOVE,
       ...PUBLISHING,
       'conflict:listing_locked',
       'rate_limited:rate_limited',
@@ -124,15 +139,15 @@ export const ARCADE_DEVELOPER_DOCS = {
     summary: 'Empty a store page slot',
     description:
       'Query `kind` and `position` as for the upload (else 400 `media_invalid` with `detail`). Changes only the draft; an already empty slot changes nothing. The image is deleted once no revision names it. 409 `listing_locked` while a revision is submitted.',
-    errors: [...GAME, ...PUBLISHING, 'invalid_request:media_invalid', 'conflict:listing_locked'],
+    errors: [...GAME, ...MOVE, ...PUBLISHING, 'invalid_request:media_invalid', 'conflict:listing_locked'],
     response: ARCADE_ANSWERS.mediaCleared,
     example: { data: { kind: 'screenshot', position: 1, image_url: null } },
   }),
   remove: doc({
     summary: 'Remove the game from Arcade',
     description:
-      'Permanent: the game stops at once, its development URL is cleared, and its slug and origins stay claimed forever. Its rows are kept as evidence for 180 days. The developer is emailed. A game already removed is 409 `invalid_transition`. Only after removal can the app itself be deleted.',
-    errors: [...GAME, 'conflict:invalid_transition'],
+      'Permanent: the game stops at once, its development URL is cleared, and its slug and origins stay claimed forever. Its rows are kept as evidence for 180 days. The developer is emailed. Reads still answer the game, with status `removed`; every developer move on it (store page, images, releases, checks, submit, withdraw, live, removing again) is then 409 `app_removed`, and moderation’s queue leaves its submissions out. Only after removal can the app itself be deleted.',
+    errors: [...GAME, ...MOVE],
     response: ARCADE_ANSWERS.app,
     example: {
       data: {

@@ -9,6 +9,8 @@ const MEDIA = 'https://jogatina.example/media/arcade';
 
 /** The game's app is not the caller's (or has no game): developerGame() and ownGame(). */
 export const GAME: ErrorRef[] = ['not_found:app_not_found'];
+/** A developer move on a removed game (developerGame's `move` rule; DECISIONS: Fine print). */
+export const MOVE: ErrorRef[] = ['conflict:app_removed'];
 /** Listing, media, release, check, submit, live and override routes (spec: Endpoints). */
 export const PUBLISHING: ErrorRef[] = ['forbidden:publisher_blocked'];
 /** Submitting and making live need the current developer terms. */
@@ -154,6 +156,7 @@ export const grant = {
   icon_url: `${MEDIA}/9c1e.avif`,
   scopes: ['identify'],
   nickname: 'Pilota Zoë',
+  processed_abroad: false,
   granted_at: '2026-11-21T19:03:27.000Z',
   revoked_at: null,
 };
@@ -161,6 +164,7 @@ export const grant = {
 /** A play as a launch answers it; `identity` is an ES256 JWT (15 minutes) or null. */
 export const launch = {
   instance_id: 'c9be1baf-07a9-4f61-bff1-421ec8df1e84',
+  kind: 'live',
   mode: 'live',
   url: 'https://rocketgarden.example.net/play/',
   release_number: 2,

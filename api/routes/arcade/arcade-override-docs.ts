@@ -1,5 +1,5 @@
 // The reference's words for the development URL and its test launch (spec arcade.md: Development URL,
-// GET/PUT/DELETE .../override; DECISIONS: Arcade, launch; README API notes: Development URL, Launching).
+// GET/PUT/DELETE .../override; DECISIONS: Arcade, launch; docs/api-notes.md: Development URL, Launching).
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { GAME, launch, override, PUBLISHING } from './arcade-examples.js';
@@ -20,7 +20,7 @@ export const ARCADE_OVERRIDE_DOCS = {
   save: doc({
     summary: 'Save the development URL for 24 hours',
     description: [
-      'Body `url` and `release_id` (any other field is 400 `fields_invalid`), judged before the game is looked up. `url`: up to 512 characters, no query or fragment; http or https on the owner’s machine (`localhost`, a name under `.localhost`, or exactly `127.0.0.1`, any port), or https on a public host (any port) that resolves to public addresses only; never another IP address nor the host of this service (400 `url_invalid` or `url_denied` with `field` `url` and `detail`, e.g. `ip_literal`, `not_public`, `service_host`). `release_id`: a release of this game that is a draft, submitted, in review or approved (404 `release_not_found`). Nothing is fetched from the URL.',
+      'Body `url` and `release_id` (any other field is 400 `fields_invalid`), judged before the game is looked up. `url`: up to 512 characters, no query or fragment; http or https on the owner’s machine (`localhost`, a name under `.localhost`, or exactly `127.0.0.1`, any port), or https on a public host (any port) that resolves to public addresses only, none of them in a network Arcade blocks; never another IP address nor the host of this service (400 `url_invalid` or `url_denied` with `field` `url` and `detail`, e.g. `ip_literal`, `not_public`, `network`, `service_host`; `idn` for any internationalized host name while the operator does not accept them). `release_id`: a release of this game that is a draft, submitted, in review or approved (404 `release_not_found`). Nothing is fetched from the URL.',
       '',
       'A removed or suspended game is 403 `not_playable`. 20 kept saves a day per app (refusals spend none), then 429 with `retry_after`; public-host lookups 60 an hour per account, counted before the lookup. Another game’s origin is 409 `origin_in_use`. Saving again renews the 24 hours; a game open on a previous origin closes within 30 seconds.',
     ].join('\n'),
@@ -49,7 +49,7 @@ export const ARCADE_OVERRIDE_DOCS = {
   launch: doc({
     summary: 'Open the development URL (test launch)',
     description:
-      'The owner’s play of the saved development URL in mode `test`, with its base release. 404 `override_not_found` when none is saved; then it refuses exactly what `GET .../override` reports in `blocked_reason`, with that reason’s error: 409 `override_expired` after its 24 hours, 403 `not_playable` when the game is removed, suspended or under a notice, 404 `release_not_found` when the base release can no longer be tested, 404 `listing_not_found` without a store page, 409 `origin_in_use` when another game holds the origin, 400 `url_denied` (field `url`) when the URL is no longer accepted. An account blocked from publishing is 403 `publisher_blocked`. A base release asking `identify` needs the owner’s own active grant (403 `grant_required`). The play is recorded; `identity` is null when the release does not ask for `identify`.',
+      'The owner’s play of the saved development URL: a launch of kind `override` in mode `test`, with its base release. 404 `override_not_found` when none is saved; then it refuses exactly what `GET .../override` reports in `blocked_reason`, with that reason’s error: 409 `override_expired` after its 24 hours, 403 `not_playable` when the game is removed, suspended or under a notice, 404 `release_not_found` when the base release can no longer be tested, 404 `listing_not_found` without a store page, 409 `origin_in_use` when another game holds the origin, 400 `url_denied` (field `url`) when the URL is no longer accepted. An account blocked from publishing is 403 `publisher_blocked`. A base release asking `identify` needs the owner’s own active grant (403 `grant_required`). The play is recorded; `identity` is null when the release does not ask for `identify`.',
     errors: [
       ...GAME,
       ...PUBLISHING,
@@ -63,6 +63,6 @@ export const ARCADE_OVERRIDE_DOCS = {
       'forbidden:grant_required',
     ],
     response: ARCADE_ANSWERS.launch,
-    example: { data: { ...launch, mode: 'test', url: override.url } },
+    example: { data: { ...launch, kind: 'override', mode: 'test', url: override.url } },
   }),
 };

@@ -1,5 +1,5 @@
 // The reference's words for players (spec arcade.md: Grant, Player grants, Events; DECISIONS: Arcade,
-// launch; README API notes: Grants, Launching, Play stream).
+// launch; docs/api-notes.md: Grants, Launching, Play stream).
 import { doc } from '../../openapi/route-facts.js';
 import { grant, launch } from './arcade-examples.js';
 import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
@@ -23,7 +23,7 @@ export const ARCADE_PLAYER_DOCS = {
   grants: doc({
     summary: 'Your grants to games',
     description:
-      'Active and revoked grants, newest first; `name` and `icon_url` come from the game’s approved store page (null without one).',
+      'Active and revoked grants, newest first; `name` and `icon_url` come from the game’s approved store page (null without one). `processed_abroad` (in every grant answer) is true when that store page’s `controller_country` is not BR, or when there is no approved store page: the consent then says players’ data is processed abroad.',
     response: ARCADE_ANSWERS.grants,
     example: { data: [grant, { ...grant, revoked_at: '2026-11-22T08:00:00.000Z' }] },
   }),
@@ -59,7 +59,7 @@ export const ARCADE_PLAYER_DOCS = {
   launch: doc({
     summary: 'Open a game',
     description:
-      'Opens the live release and records the play. An unknown slug is 404 `app_not_found`; a game that is not listed, carries a notice or has no live release is 403 `not_playable`. A live release asking `identify` needs an active grant first (403 `grant_required`, and nothing is recorded). `identity` is an ES256 JWT for 15 minutes (claims `iss`, `aud` app id, `sub` player id, `nickname`, `scope`, `iid`), verified with `GET /arcade/jwks`, or null when the release does not ask for `identify`.',
+      'Opens the live release and records the play: a launch of kind `live` in mode `live` (the owner’s development URL is kind `override`, mode `test`). An unknown slug is 404 `app_not_found`; a game that is not listed, carries a notice or has no live release is 403 `not_playable`. A live release asking `identify` needs an active grant first (403 `grant_required`, and nothing is recorded). `identity` is an ES256 JWT for 15 minutes (claims `iss`, `aud` app id, `sub` player id, `nickname`, `scope`, `iid`), verified with `GET /arcade/jwks`, or null when the release does not ask for `identify`.',
     errors: ['not_found:app_not_found', 'forbidden:not_playable', 'forbidden:grant_required'],
     response: ARCADE_ANSWERS.launch,
     example: { data: launch },

@@ -1,5 +1,5 @@
 // The reference's words for Arcade's public routes (spec arcade.md: Public, Key set; DECISIONS: Arcade;
-// README API notes: Public directory, Identity key set).
+// docs/api-notes.md: Public directory, Identity key set).
 import { doc } from '../../openapi/route-facts.js';
 import { APP_ID, listing } from './arcade-examples.js';
 import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
@@ -34,7 +34,7 @@ export const ARCADE_PUBLIC_DOCS = {
   }),
   storePage: doc({
     summary: 'A game’s store page',
-    description: `${LISTED} Anything else under the slug is 404 \`app_not_found\`. \`host\` is where the live release runs (ASCII); \`reviewed_at\` the approval of the revision shown; \`scopes\` and \`capabilities\` those of the live release.`,
+    description: `${LISTED} Anything else under the slug is 404 \`app_not_found\`. \`processed_abroad\` is true when \`controller_country\` is not BR (the consent then says players’ data is processed abroad); \`host\` is where the live release runs (ASCII); \`reviewed_at\` the approval of the revision shown; \`scopes\` and \`capabilities\` those of the live release.`,
     errors: ['not_found:app_not_found'],
     headers: { 'Cache-Control': '`public, max-age=60`' },
     response: ARCADE_ANSWERS.storePage,
@@ -49,6 +49,7 @@ export const ARCADE_PUBLIC_DOCS = {
         terms_url: listing.terms_url,
         support_url: listing.support_url,
         controller_country: listing.controller_country,
+        processed_abroad: false,
         privacy_contact: listing.privacy_contact,
         host: 'rocketgarden.example.net',
         scopes: ['identify'],

@@ -1,8 +1,8 @@
 // The reference's words for a game's releases (spec arcade.md: Release, Check, States and transitions,
-// Developer routes; README API notes: Releases, Checks, Where games may be hosted, Going live).
+// Developer routes; docs/api-notes.md: Releases, Checks, Where games may be hosted, Going live).
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
-import { appRecord, CHECK, check, GAME, PUBLISHING, release, TERMS } from './arcade-examples.js';
+import { appRecord, CHECK, check, GAME, MOVE, PUBLISHING, release, TERMS } from './arcade-examples.js';
 import { ARCADE_ANSWERS } from '../../openapi/shapes/arcade-answers.js';
 
 /** The release body's rules (release-rules.ts). */
@@ -13,11 +13,11 @@ const BODY: ErrorRef[] = [
   'invalid_request:data_events_url_required',
 ];
 const BODY_RULES =
-  'Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn`) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.';
+  'Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn_confusable`; `idn` for any internationalized host name while the operator does not accept them) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.';
 /** The host rules submit and live apply before spending a check (host-rules.ts). */
 const HOST: ErrorRef[] = ['invalid_request:url_denied', 'conflict:domain_too_new'];
 const HOST_RULES =
-  'Before a check is spent the entry host is resolved: a blocked network or registrar, or a host that does not resolve to public addresses, is 400 `url_denied` (`detail` `network`, `field` `entry_url`); a domain registered less than 30 days ago is 409 `domain_too_new`.';
+  'Before a check is spent the entry host and the data events host are resolved: any of their addresses in a blocked network, a blocked registrar, or a host that does not resolve to public addresses, is 400 `url_denied` (`detail` `network`, `field` `entry_url` or `data_events_url`); a domain registered less than 30 days ago is 409 `domain_too_new`.';
 const RELEASE: ErrorRef[] = ['not_found:release_not_found'];
 const draft = {
   ...release,
@@ -36,7 +36,7 @@ export const ARCADE_RELEASE_DOCS = {
   list: doc({
     summary: 'The game’s releases',
     description:
-      'Newest first, each with its latest check. `live` and `previous_live` mark the release players get and the one live just before; `can_make_live` (approved, not live, approved within 90 days, newer than the live one or the one live just before it) and `can_test` (draft, submitted, in review or approved).',
+      'Newest first, each with its latest check; a removed game’s too (every change to them is then 409 `app_removed`). `live` and `previous_live` mark the release players get and the one live just before; `can_make_live` (approved, not live, approved within 90 days, newer than the live one or the one live just before it) and `can_test` (draft, submitted, in review or approved).',
     errors: GAME,
     response: ARCADE_ANSWERS.releases,
     example: {
@@ -46,7 +46,7 @@ export const ARCADE_RELEASE_DOCS = {
   create: doc({
     summary: 'Create a release',
     description: `A new draft numbered after the game’s last release. ${BODY_RULES}`,
-    errors: [...GAME, ...PUBLISHING, ...BODY],
+    errors: [...GAME, ...MOVE, ...PUBLISHING, ...BODY],
     status: 201,
     response: ARCADE_ANSWERS.release,
     example: { data: { release: draft } },
@@ -54,15 +54,15 @@ export const ARCADE_RELEASE_DOCS = {
   replace: doc({
     summary: 'Replace a draft release',
     description: `Only a draft changes: any other status is 409 \`release_locked\` (submit a new release instead). ${BODY_RULES}`,
-    errors: [...GAME, ...PUBLISHING, ...RELEASE, ...BODY, 'conflict:release_locked'],
+    errors: [...GAME, ...MOVE, ...PUBLISHING, ...RELEASE, ...BODY, 'conflict:release_locked'],
     response: ARCADE_ANSWERS.release,
     example: { data: { release: draft } },
   }),
   check: doc({
     summary: 'Check a release’s URL now',
     description:
-      'The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`. A check of the live release also counts for the game as the service’s own daily checks do: two failures in a row hide it (`notice` hidden, reason `invariant`), two passes in a row bring it back, another hosting provider hides it (reason `provider_change`).',
-    errors: [...GAME, ...PUBLISHING, ...RELEASE, ...CHECK],
+      'The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). First, as submit and live do, any address of the entry or data events host in a blocked network is 400 `url_denied` (`detail` `network`, `field` `entry_url` or `data_events_url`) and spends no check; a host that does not resolve to public addresses is the check’s to report, in `error`. `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`. A check of the live release also counts for the game as the service’s own daily checks do: two failures in a row hide it (`notice` hidden, reason `invariant`), two passes in a row bring it back, another hosting provider hides it (reason `provider_change`).',
+    errors: [...GAME, ...MOVE, ...PUBLISHING, ...RELEASE, 'invalid_request:url_denied', ...CHECK],
     response: ARCADE_ANSWERS.check,
     example: { data: { check } },
   }),
@@ -75,6 +75,7 @@ export const ARCADE_RELEASE_DOCS = {
     ].join('\n'),
     errors: [
       ...GAME,
+      ...MOVE,
       ...PUBLISHING,
       ...TERMS,
       ...RELEASE,
@@ -103,7 +104,7 @@ export const ARCADE_RELEASE_DOCS = {
     summary: 'Withdraw a release from review',
     description:
       'Only a submitted or in-review release can be withdrawn; anything else is 409 `not_in_review` (a reason of our own).',
-    errors: [...GAME, ...PUBLISHING, ...RELEASE, 'conflict:not_in_review'],
+    errors: [...GAME, ...MOVE, ...PUBLISHING, ...RELEASE, 'conflict:not_in_review'],
     response: ARCADE_ANSWERS.release,
     example: {
       data: { release: { ...draft, status: 'withdrawn', submitted_at: '2026-11-21T18:00:00.000Z', can_test: false } },
@@ -118,6 +119,7 @@ export const ARCADE_RELEASE_DOCS = {
     ].join('\n'),
     errors: [
       ...GAME,
+      ...MOVE,
       ...PUBLISHING,
       ...TERMS,
       ...RELEASE,

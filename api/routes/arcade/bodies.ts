@@ -36,7 +36,9 @@ const NICKNAME =
 
 /** spec arcade.md: Store page draft (input, all fields required); judged in the table's order. */
 const LISTING: SchemaObject = body({
-  name: string('2 to 40 characters; no reserved words (400 `fields_invalid` with `field` `name_reserved`).'),
+  name: string(
+    '2 to 40 characters; no reserved words such as official or support (whole words), nor the service’s name Jogatina even inside a word, case, accents and look-alike letters folded (400 `fields_invalid` with `field` `name_reserved`).',
+  ),
   tagline: string('Up to 80 characters; no reserved words (`tagline_reserved`).'),
   description: {
     ...body({

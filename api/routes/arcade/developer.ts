@@ -4,6 +4,7 @@
 // (publisher block, recent session, terms) the spec puts on it.
 import { arcadeRecord, loadReleases } from '../../../shared/arcade/app-record.js';
 import { checkNow } from '../../../shared/arcade/checks.js';
+import { refuseBlockedNetworks } from '../../../shared/arcade/host-rules.js';
 import { checkListing } from '../../../shared/arcade/listing-rules.js';
 import { listingOf, saveListingDraft, submitListing } from '../../../shared/arcade/listings.js';
 import { presentCheck } from '../../../shared/arcade/presenters.js';
@@ -54,7 +55,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     arcadeInput('listing', idParams),
     ARCADE_DEVELOPER_DOCS.listing,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       const fields = checkListing(ctx.request.body);
       await saveListingDraft(ctx.services.knex, game, fields);
       ctx.body = { data: { listing: await listingOf(ctx.services.knex, game.app_id, mediaUrlOf(ctx)) } };
@@ -68,7 +69,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     ARCADE_DEVELOPER_DOCS.submitListing,
     async (ctx) => {
       const { knex } = ctx.services;
-      const game = await developerGame(ctx, { publishing: true, terms: true });
+      const game = await developerGame(ctx, { move: true, publishing: true, terms: true });
       await submitListing(knex, game);
       ctx.body = { data: { listing: await listingOf(knex, game.app_id, mediaUrlOf(ctx)) } };
     },
@@ -85,7 +86,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     arcadeInput('release', idParams),
     ARCADE_RELEASE_DOCS.create,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       const release = await createRelease(ctx.services.knex, game, checkRelease(ctx.request.body, urlRuleSettings()));
       ctx.status = 201;
       ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
@@ -98,7 +99,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     arcadeInput('release', releaseParams),
     ARCADE_RELEASE_DOCS.replace,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       const rid = ctx.state.input.params.rid as string;
       await findRelease(ctx.services.knex, game.app_id, rid);
       const input = checkRelease(ctx.request.body, urlRuleSettings());
@@ -113,8 +114,11 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     withRelease,
     ARCADE_RELEASE_DOCS.check,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       const release = await findRelease(ctx.services.knex, game.app_id, ctx.state.input.params.rid as string);
+      // No check connects into a blocked network: refused first, as submit and live do. A host the guard
+      // cannot reach is the check's to report, in its `error`.
+      await refuseBlockedNetworks(ctx.services.knex, release, { passUnreachable: true });
       const check = await checkNow(ctx.services.knex, ctx.services.replies, game.app_id, release.id, 'check');
       ctx.body = { data: { check: presentCheck(check) } };
     },
@@ -126,7 +130,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     withRelease,
     ARCADE_RELEASE_DOCS.submit,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true, terms: true });
+      const game = await developerGame(ctx, { move: true, publishing: true, terms: true });
       const { release, check } = await submitRelease(moveServices(ctx), game, ctx.state.input.params.rid as string);
       ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id), check: presentCheck(check) } };
     },
@@ -138,7 +142,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     withRelease,
     ARCADE_RELEASE_DOCS.withdraw,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       const release = await withdrawRelease(ctx.services.knex, game, ctx.state.input.params.rid as string);
       ctx.body = { data: { release: await releaseAnswer(ctx, game, release.id) } };
     },
@@ -150,7 +154,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     withRelease,
     ARCADE_RELEASE_DOCS.live,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true, terms: true });
+      const game = await developerGame(ctx, { move: true, publishing: true, terms: true });
       const { game: updated, check } = await makeLive(moveServices(ctx), game, ctx.state.input.params.rid as string);
       ctx.body = {
         data: { app: await arcadeRecord(ctx.services.knex, updated, mediaUrlOf(ctx)), check: presentCheck(check) },
@@ -164,7 +168,7 @@ export function arcadeDeveloperRoutes(api: VersionedRoutes): void {
     params,
     ARCADE_DEVELOPER_DOCS.remove,
     async (ctx) => {
-      const game = await developerGame(ctx);
+      const game = await developerGame(ctx, { move: true });
       const removed = await removeGame(ctx.services.knex, game);
       ctx.body = { data: { app: await arcadeRecord(ctx.services.knex, removed, mediaUrlOf(ctx)) } };
     },

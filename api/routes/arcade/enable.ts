@@ -1,8 +1,10 @@
 // Arcade's first steps for a developer (spec arcade.md: Terms, GET and POST /account/apps/{id}/arcade):
-// the eligibility object with the game's record, accepting the developer terms, and enabling Arcade.
+// the eligibility object with the game's record, reading and accepting the developer terms, and enabling
+// Arcade.
 import { arcadeRecord } from '../../../shared/arcade/app-record.js';
 import { eligibilityOf } from '../../../shared/arcade/eligibility.js';
 import { acceptTerms, enableArcade, gameOf } from '../../../shared/arcade/games.js';
+import { currentTermsText } from '../../../shared/arcade/settings.js';
 import { checkSlug } from '../../../shared/arcade/slug-rules.js';
 import { findOwnApp } from '../../../shared/keys/apps.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
@@ -16,7 +18,9 @@ export function arcadeEnableRoutes(api: VersionedRoutes): void {
   // Reading answers any session that does not owe its second factor, so two_factor and mfa_session can
   // be read as false (DECISIONS); every change needs a session that passed it.
   const read = sessionOnly({ allowance: 'read', mfa: true });
-  const write = sessionOnly({ allowance: 'write', mfa: true, suspendedReason: 'banned' });
+  // Enabling refuses a suspended account with `banned` in the spec's order, after the eligibility steps
+  // before it (shared/arcade/eligibility.ts), not ahead of them.
+  const enable = sessionOnly({ allowance: 'write', mfa: true, suspendedReason: 'banned', suspensionByRoute: true });
 
   api.get(
     '/account/apps/:id/arcade',
@@ -37,7 +41,7 @@ export function arcadeEnableRoutes(api: VersionedRoutes): void {
 
   api.post(
     '/account/apps/:id/arcade',
-    write,
+    enable,
     arcadeInput('enable', idParams),
     ARCADE_DEVELOPER_DOCS.enable,
     async (ctx) => {
@@ -57,6 +61,12 @@ export function arcadeEnableRoutes(api: VersionedRoutes): void {
       ctx.body = { data: { app: await arcadeRecord(knex, game, (key) => media.url(key)) } };
     },
   );
+
+  // The text the terms' acceptance records the hash of (DECISIONS: Fine print). Read as the eligibility
+  // is, so a developer can read the terms before turning two-factor on.
+  api.get('/account/arcade/terms', read, ARCADE_DEVELOPER_DOCS.termsText, async (ctx) => {
+    ctx.body = { data: await currentTermsText(ctx.services.knex) };
+  });
 
   api.post(
     '/account/arcade/terms',

@@ -44,7 +44,7 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
     ARCADE_DEVELOPER_DOCS.uploadMedia,
     async (ctx) => {
       const { knex } = ctx.services;
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       await assertListingOpen(knex, game.app_id);
       const ticket = await takeUpload(knex, game.app_id);
       try {
@@ -66,7 +66,7 @@ export function arcadeMediaRoutes(api: VersionedRoutes): void {
     judgedByRoute({ query: { type: 'object', required: ['kind', 'position'], properties: SLOT_FIELDS } }),
     ARCADE_DEVELOPER_DOCS.deleteMedia,
     async (ctx) => {
-      const game = await developerGame(ctx, { publishing: true });
+      const game = await developerGame(ctx, { move: true, publishing: true });
       const slot = parseSlot(ctx.query.kind, ctx.query.position);
       await clearSlot(ctx.services.knex, ctx.services.media, game, slot);
       ctx.body = { data: { kind: slot.kind, position: slot.position, image_url: null } };

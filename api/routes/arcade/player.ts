@@ -42,7 +42,11 @@ async function grantAnswer(ctx: AppContext, appId: string) {
 }
 
 export function arcadePlayerRoutes(api: VersionedRoutes): void {
-  const read = sessionOnly({ allowance: 'read', mfa: true });
+  // A session owing its second factor may read its grants and listen to its plays: the spec's rule 9
+  // (general.md, Authentication) names the routes that refuse it, and player routes are not among them;
+  // every write under /api/v1 refuses it anyway (access.ts), so agreeing, renaming, revoking and
+  // launching still wait for the factor.
+  const read = sessionOnly({ allowance: 'read' });
   const write = sessionOnly({ allowance: 'write', mfa: true });
 
   api.get('/account/arcade/grants', read, ARCADE_PLAYER_DOCS.grants, async (ctx) => {

@@ -1,4 +1,4 @@
-// The reference's words for moderation (DECISIONS: Staff and moderation; README API notes: Moderation,
+// The reference's words for moderation (DECISIONS: Staff and moderation; docs/api-notes.md: Moderation,
 // Moderation of Arcade). Who may call (staff with a session that passed two-factor) is carried by
 // staffWithTwoFactor() itself; each route lists only what its own work can refuse.
 import { LISTING_FIELDS } from '../../../shared/arcade/listing-rules.js';
@@ -121,7 +121,7 @@ export const MODERATION_DOCS = {
   arcadeQueue: doc({
     summary: 'Arcade’s review queue',
     description:
-      'Submitted and in-review releases (with their latest check) and submitted store pages, each oldest first.',
+      'Submitted and in-review releases (with their latest check) and submitted store pages, each oldest first. A removed game’s are left out: it can never be listed again.',
     headers: { 'Cache-Control': '`no-store`' },
     response: MODERATION_ANSWERS.arcadeQueue,
     example: {

@@ -124,6 +124,22 @@ function denialOfParsed(parsed: ParsedAddress): Denial | null {
   return null;
 }
 
+const IPV6_OWN_IN_COMPATIBLE = [parseCidr('::/128'), parseCidr('::1/128')];
+
+/**
+ * The IPv4 address an IPv6 one carries (mapped, compatible, NAT64, 6to4), where the packets would really
+ * go, or null. Lists of IPv4 networks (Arcade's blocked networks) judge this one too.
+ */
+export function embeddedIpv4(address: string): string | null {
+  const parsed = parseAddress(address);
+  if (!parsed || parsed.family !== 6) return null;
+  const groups = parsed.v6 as number[];
+  // :: and ::1 are IPv6's own unspecified and loopback addresses, not IPv4 0.0.0.0 and 0.0.0.1.
+  if (IPV6_OWN_IN_COMPATIBLE.some((cidr) => inCidr(parsed, cidr))) return null;
+  const embedding = EMBEDDING.find((row) => inCidr(parsed, row.cidr));
+  return embedding ? formatIpv4(embedding.extract(groups)) : null;
+}
+
 export function isPublicAddress(address: string): boolean {
   return denialOf(address) === null;
 }

@@ -16,7 +16,13 @@ export type Resolver = (hostname: string) => Promise<string[]>;
 
 export interface CheckedHost {
   hostname: string;
+  /** The address to connect to: the first answer. */
   address: string;
+  /**
+   * Every answer, the first included, each checked public: rules of their own (Arcade's blocked networks)
+   * must judge them all, since the next lookup, or a client elsewhere, may get any of them.
+   */
+  addresses: string[];
   /** Set when the test door moved the port; otherwise the URL's port applies. */
   port: number | null;
   /** Whether the host is an IP literal (then TLS sends no server name). */
@@ -52,7 +58,7 @@ export async function checkHost(host: string, options: CheckHostOptions = {}): P
   const numeric = numericHostAddress(hostname);
   if (numeric !== null) {
     refuseDenied(hostname, numeric, false, url);
-    return { hostname, address: numeric, port: null, literal: true };
+    return { hostname, address: numeric, addresses: [numeric], port: null, literal: true };
   }
 
   const door = doorEntry(hostname);
@@ -65,11 +71,12 @@ export async function checkHost(host: string, options: CheckHostOptions = {}): P
       throw new OutboundRefused('dns_failed', `The host name ${hostname} did not resolve.`, url, error);
     }
   } else {
-    answers = [door.address];
+    answers = door.addresses;
   }
   if (answers.length === 0) throw new OutboundRefused('dns_failed', `The host name ${hostname} has no address.`, url);
   for (const answer of answers) refuseDenied(hostname, answer, door !== null, url);
-  return { hostname, address: stripZone(answers[0]), port: door?.port ?? null, literal: false };
+  const addresses = answers.map(stripZone);
+  return { hostname, address: addresses[0], addresses, port: door?.port ?? null, literal: false };
 }
 
 function refuseDenied(hostname: string, address: string, throughDoor: boolean, url: string | null): void {
