@@ -1,7 +1,10 @@
 // `DELETE /account/data?category=`: the deletion, one transaction per request (the proof asked first is
 // sign-in's: shared/auth/deletion-proof.ts).
 // Each category names the tables it empties, and the answer names each of them with its count, zeros
-// included, so a client sees what was looked at as well as what went.
+// included, so a client sees what was looked at as well as what went. The categories name what the account
+// wrote (DECISIONS: Fine print settled on a third reading): `sessions` are the journal's play sessions, as
+// the spec's "sessions" are everywhere else; sign-in sessions are no category's (they are ended one by one
+// with DELETE /account/sessions/{id}).
 import type { Knex } from 'knex';
 
 export const DELETION_CATEGORIES = [
@@ -24,22 +27,23 @@ interface OwnedTable {
   where?: Record<string, string>;
 }
 
-/** What each category removes. `everything` is all of them: the account's content, and every session. */
+/** What each category removes. `everything` is all of them, and the content no category names. */
 export const CATEGORY_TABLES: Record<Exclude<DeletionCategory, 'everything'>, OwnedTable[]> = {
   // A category's activity items go with what they are about.
   library: [
     { table: 'activity_items', owner: 'account_id', where: { kind: 'entry' } },
-    { table: 'activity_items', owner: 'account_id', where: { kind: 'session' } },
     { table: 'library_entries', owner: 'account_id' },
     { table: 'library_copies', owner: 'account_id' },
-    { table: 'play_sessions', owner: 'account_id' },
   ],
   reviews: [
     { table: 'drafts', owner: 'account_id', where: { kind: 'review' } },
     { table: 'activity_items', owner: 'account_id', where: { kind: 'review' } },
     { table: 'reviews', owner: 'account_id' },
   ],
-  sessions: [{ table: 'sessions', owner: 'account_id' }],
+  sessions: [
+    { table: 'activity_items', owner: 'account_id', where: { kind: 'session' } },
+    { table: 'play_sessions', owner: 'account_id' },
+  ],
   journeys: [
     { table: 'drafts', owner: 'account_id', where: { kind: 'journal' } },
     { table: 'activity_items', owner: 'account_id', where: { kind: 'journey' } },
@@ -72,6 +76,8 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   api_keys: 'go with their app',
   infractions: 'moderation’s record of the account',
   identities: 'how the account signs in',
+  sessions:
+    'sign-in sessions: how the account is signed in, not what it wrote; each is ended with DELETE /account/sessions/{id}',
   connections: 'forgotten through DELETE /account/connections/{service}',
   recovery_codes: 'security material of two-factor',
   passkeys:
@@ -122,11 +128,6 @@ const EVERYTHING_ALSO: OwnedTable[] = [
 export function tablesOf(category: DeletionCategory): OwnedTable[] {
   if (category === 'everything') return [...Object.values(CATEGORY_TABLES).flat(), ...EVERYTHING_ALSO];
   return CATEGORY_TABLES[category];
-}
-
-/** Whether the caller's own session ends with this deletion (its cookie must be cleared). */
-export function endsSessions(category: DeletionCategory): boolean {
-  return tablesOf(category).some((owned) => owned.table === 'sessions');
 }
 
 /** Removes exactly the category's records of the account, in one transaction; answers counts per table. */

@@ -53,7 +53,8 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
-    key: 'sessions',
+    // Sign-in sessions: `sessions` names play sessions, as the deletion categories do.
+    key: 'sign_in_sessions',
     table: 'sessions',
     owner: 'account_id',
     columns: ['id', 'created_at', 'last_seen_at', 'signed_in_at', 'second_factor', 'user_agent', 'ip'],
@@ -145,7 +146,8 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
-    key: 'play_sessions',
+    // The journal's play sessions, what `DELETE /account/data?category=sessions` removes.
+    key: 'sessions',
     table: 'play_sessions',
     owner: 'account_id',
     columns: [

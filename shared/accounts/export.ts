@@ -6,7 +6,11 @@ import type { Knex } from 'knex';
 import type { Logger } from '../platform/logger.js';
 import { ACCOUNT_COLUMNS, EXPORTED_TABLES } from './export-registry.js';
 
-export const EXPORT_VERSION = 1;
+/**
+ * 2: `sessions` holds the play sessions (version 1's `play_sessions`) and `sign_in_sessions` the sign-in
+ * sessions (version 1's `sessions`), named as the deletion categories name them.
+ */
+export const EXPORT_VERSION = 2;
 
 function write(out: PassThrough, text: string): Promise<void> {
   return out.write(text) ? Promise.resolve() : new Promise((resolve) => out.once('drain', () => resolve()));

@@ -28,7 +28,10 @@ async function holderOf(knex: Knex | Knex.Transaction, name: string): Promise<Na
   return live(await knex<NameRow>('usernames').whereRaw('lower(name) = lower(?)', [name]).first());
 }
 
-/** Free for this account: nobody holds it, or it is this account's own alias. Malformed names are never free. */
+/**
+ * Free for this account: nobody holds it, or it is this account's own alias. Malformed names, of any
+ * length, are never free, and never reach the database.
+ */
 export async function usernameAvailable(knex: Knex, name: string, accountId: string): Promise<boolean> {
   if (!isUsernameShape(name)) return false;
   const holder = await holderOf(knex, name);

@@ -1,7 +1,7 @@
 // Imports upstream catalog data in IGDB's shape: a JSON-lines file, one entity a line, each with `_type`
 // naming its IGDB endpoint (game, platform, genre, theme, game_mode, player_perspective, company,
 // involved_company, game_engine, franchise, collection, age_rating, language, language_support, website,
-// game_time_to_beat) and the endpoint's own fields, related entities named by upstream id. Lines may come
+// game_time_to_beat, cover) and the endpoint's own fields, related entities named by upstream id. Lines may come
 // in any order, so the file is read twice: related entities first, then games. Everything is an upsert
 // keyed by upstream id, so importing again updates and never duplicates.
 import { createReadStream } from 'node:fs';
@@ -10,6 +10,7 @@ import { analyzeCatalog } from './title-words.js';
 import type { Knex } from 'knex';
 import { AGE_BOARDS, igdbAgeRating, type AgeBoard } from './age-ratings.js';
 import { refreshCompanyCounts } from './companies.js';
+import { coverImageId } from '../content/game-covers.js';
 import { storedLanguages } from './languages.js';
 
 const FACET_TABLES: Record<string, string> = {
@@ -48,6 +49,9 @@ interface Related {
   supports: Map<number, Array<{ language: number; kind: string }>>;
   steam: Map<number, string>;
   hours: Map<number, number>;
+  /** A `cover` line's image id, by the cover's id (what a game's `cover` names) and by its `game`. */
+  covers: Map<number, string>;
+  coversByGame: Map<number, string>;
 }
 
 export interface ImportProgress {
@@ -91,6 +95,8 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
     supports: new Map(),
     steam: new Map(),
     hours: new Map(),
+    covers: new Map(),
+    coversByGame: new Map(),
   };
   const pending = new Map<string, object[]>();
   const flush = async (table: string) => {
@@ -133,6 +139,11 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
       related.steam.set(line.game as number, line.url);
     } else if (type === 'game_time_to_beat' && Number.isInteger(line.normally)) {
       related.hours.set(line.game_id as number, Math.max(1, Math.round((line.normally as number) / 3600)));
+    } else if (type === 'cover') {
+      const image = coverImageId(line.image_id);
+      if (image === null) continue;
+      if (Number.isInteger(line.id)) related.covers.set(line.id!, image);
+      if (Number.isInteger(line.game)) related.coversByGame.set(line.game as number, image);
     }
   }
   for (const table of pending.keys()) await flush(table);
@@ -148,6 +159,23 @@ function companyFields(line: Line) {
     status: line.status === undefined ? 'active' : (COMPANY_STATUS[line.status as number] ?? null),
     start_date: started ? started.toISOString().slice(0, 10) : null,
   };
+}
+
+/**
+ * A game's cover image id: its `cover` names a cover line by id, or holds the cover itself (an export
+ * expanded with `cover.image_id`); else a cover line naming the game. Null for a game without one, so a
+ * re-import that no longer has the cover clears it, as it does every other column upstream gives.
+ */
+function gameCover(line: Line, related: Related): string | null {
+  const cover = line.cover;
+  if (Number.isInteger(cover)) {
+    const named = related.covers.get(cover as number);
+    if (named) return named;
+  } else if (cover && typeof cover === 'object') {
+    const inline = coverImageId((cover as { image_id?: unknown }).image_id);
+    if (inline) return inline;
+  }
+  return related.coversByGame.get(line.id as number) ?? null;
 }
 
 /** One IGDB game line as a `games` row; null when it lacks a name or slug. */
@@ -180,6 +208,7 @@ export function gameRow(line: Line, related: Related): Record<string, unknown> |
     type: Number.isInteger(type) && type! >= 0 && type! <= 14 ? type : null,
     status: STATUS[line.status as number] ?? 'released',
     store_url: related.steam.get(line.id as number) ?? null,
+    cover_image_id: gameCover(line, related),
     hours_main: related.hours.get(line.id as number) ?? null,
     platform_ids: ids(line.platforms),
     genre_ids: ids(line.genres),

@@ -1,5 +1,7 @@
 // A catalog game as the API shows it (spec: Catalog game). The genre names come loaded in one batch for a
-// whole page (loadGenreNames in shared/catalog/games.ts), so presenting never queries.
+// whole page (loadGenreNames in shared/catalog/games.ts), so presenting never queries. `cover_url` is beyond
+// the spec's list ("other fields: not shown"), named as a game's card names it (DECISIONS: Library).
+import { coverUrl } from '../content/game-covers.js';
 import type { GameRow } from './rows.js';
 
 export function presentGame(row: GameRow, genres: Map<number, string>) {
@@ -12,6 +14,7 @@ export function presentGame(row: GameRow, genres: Map<number, string>) {
     rating: row.rating === null ? null : Math.round(row.rating * 10) / 10,
     genres: row.genre_ids.map((id) => genres.get(id)).filter((name): name is string => name !== undefined),
     demo_available: row.demo_available,
+    cover_url: coverUrl(row.cover_image_id),
   };
 }
 

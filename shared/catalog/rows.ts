@@ -10,6 +10,7 @@ export const GAME_ROW_COLUMNS = [
   'rating',
   'genre_ids',
   'demo_available',
+  'cover_image_id',
 ] as const;
 
 export interface GameRow {
@@ -21,4 +22,6 @@ export interface GameRow {
   rating: number | null;
   genre_ids: number[];
   demo_available: boolean;
+  /** Upstream's image id of the cover (shared/content/game-covers.ts), null for a game without one. */
+  cover_image_id: string | null;
 }

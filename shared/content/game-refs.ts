@@ -2,6 +2,7 @@
 // game is 404 `game_not_found`), by id in a body (400 `fields_invalid` naming the field). A platform must
 // be one of the game's. Fixed path segments win over slugs: the routes that have them are declared first.
 import type { Knex } from 'knex';
+import { coverUrl } from './game-covers.js';
 import { notFound } from '../platform/errors.js';
 import { fieldsInvalid } from './content-rules.js';
 
@@ -10,9 +11,11 @@ export interface GameRef {
   slug: string;
   name: string;
   platform_ids: number[];
+  /** Upstream's image id of the cover (shared/content/game-covers.ts); null for a game without one. */
+  cover_image_id: string | null;
 }
 
-const COLUMNS = ['id', 'slug', 'name', 'platform_ids'];
+const COLUMNS = ['id', 'slug', 'name', 'platform_ids', 'cover_image_id'];
 const MAX_ID = 2147483647;
 
 /** `{game}` of a path: digits within the id range are a catalog id, anything else a slug. */
@@ -51,7 +54,21 @@ export function refuseForeignPlatform(game: GameRef, platformId: number | null |
   }
 }
 
-/** What an entry or a thing shows of its game: `{ slug, name, cover_url }` (the catalog has no covers yet). */
-export function gameCard(game: { slug: string; name: string } | undefined | null) {
-  return game ? { slug: game.slug, name: game.name, cover_url: null } : null;
+/** What a card is made of: a game's slug, name and cover image id, as the loaders read them from `games`. */
+export type CardGame = Pick<GameRef, 'slug' | 'name' | 'cover_image_id'>;
+
+/**
+ * What an entry or a thing shows of its game: `{ slug, name, cover_url }` (DECISIONS: Library), the cover's
+ * URL as every game answer builds it (null for a game without a cover); null for a game the catalog lost.
+ */
+export function gameCard(game: CardGame | undefined | null) {
+  return game ? { slug: game.slug, name: game.name, cover_url: coverUrl(game.cover_image_id) } : null;
+}
+
+/**
+ * A game of a `games=1` map (spec: `games=1` adds each game's name, cover, slug): the spec names the member
+ * `cover`, and it holds the same URL as a card's `cover_url`.
+ */
+export function gameOfMap(game: CardGame | undefined | null) {
+  return game ? { name: game.name, cover: coverUrl(game.cover_image_id), slug: game.slug } : null;
 }

@@ -28,7 +28,7 @@ const STATEMENT = (kind: HistoryKind | 'all', range: string, limit: boolean) => 
     ORDER BY viewed_at DESC, id DESC OFFSET ${HISTORY_CAP - 1} LIMIT 1)
   SELECT CASE WHEN v.game_id IS NULL THEN 'profile' ELSE 'game' END AS kind,
     to_char(v.viewed_at AT TIME ZONE 'UTC', ${MICROSECONDS}) AS created_at,
-    g.id AS game_id, g.slug, g.name, a.username, a.display_name, i.storage_key AS avatar_key
+    g.id AS game_id, g.slug, g.name, g.cover_image_id, a.username, a.display_name, i.storage_key AS avatar_key
   FROM view_history v
   LEFT JOIN games g ON g.id = v.game_id
   LEFT JOIN accounts a ON a.id = v.profile_id

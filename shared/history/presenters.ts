@@ -12,6 +12,7 @@ export interface HistoryRow {
   game_id: number | null;
   slug: string | null;
   name: string | null;
+  cover_image_id: string | null;
   username: string | null;
   display_name: string | null;
   avatar_key: string | null;
@@ -21,7 +22,10 @@ export function presentHistoryItem(row: HistoryRow, mediaUrl: (key: string) => s
   return {
     kind: row.kind,
     viewed_at: row.created_at,
-    game: row.kind === 'game' ? { id: row.game_id!, ...gameCard({ slug: row.slug!, name: row.name! })! } : null,
+    game:
+      row.kind === 'game'
+        ? { id: row.game_id!, ...gameCard({ slug: row.slug!, name: row.name!, cover_image_id: row.cover_image_id })! }
+        : null,
     profile: row.kind === 'profile' ? presentPersonSummary(row, mediaUrl) : null,
   };
 }

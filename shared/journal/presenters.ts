@@ -1,12 +1,12 @@
 // A play session and a journey as the API shows them (DECISIONS: Journal, What the feed and the things
 // carry). The loaders hand in everything (the game, the counts), so presenting never queries; the people
 // routes present a journey with the same function, with the totals their reader may see.
-import { gameCard } from '../content/game-refs.js';
+import { gameCard, type CardGame } from '../content/game-refs.js';
 import type { JourneyRow, JourneyTotals, SessionRow } from './rows.js';
 
 const iso = (at: Date | null) => (at === null ? null : new Date(at).toISOString());
 
-export function presentSession(row: SessionRow, game: { slug: string; name: string } | undefined) {
+export function presentSession(row: SessionRow, game: CardGame | undefined) {
   return {
     id: row.id,
     game_id: row.game_id,

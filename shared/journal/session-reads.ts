@@ -7,6 +7,7 @@ import { notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import type { SessionRow } from './rows.js';
 import { commentCountSql } from '../content/comment-count.js';
+import type { CardGame } from '../content/game-refs.js';
 
 /** The columns of a session's answer: created_at to the microsecond, and the comments on it. */
 export function sessionColumns(knex: Knex) {
@@ -38,11 +39,11 @@ export async function ownSession(knex: Knex, ownerId: string, id: string): Promi
   return row;
 }
 
-/** `{ slug, name }` of the games among `ids` the catalog still has, by id. */
+/** What a card shows of the games among `ids` the catalog still has (slug, name, cover), by id. */
 export async function gameNames(knex: Knex, ids: number[]) {
   const unique = [...new Set(ids)];
-  const rows: Array<{ id: number; slug: string; name: string }> = unique.length
-    ? await knex('games').whereIn('id', unique).select('id', 'slug', 'name')
+  const rows: Array<CardGame & { id: number }> = unique.length
+    ? await knex('games').whereIn('id', unique).select('id', 'slug', 'name', 'cover_image_id')
     : [];
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -46,7 +46,7 @@ function positionOf(sort: CopySort, row: CopyRow): [string | number, string] {
 export async function listCopies(knex: Knex, secret: string, ownerId: string, options: CopyQuery) {
   const order = ORDERS[options.sort];
   const query = knex('library_copies as c').where('c.account_id', ownerId);
-  // A cursor of another sort starts the listing over (README: Cursors); a forged one is refused inside.
+  // A cursor of another sort starts the listing over (docs/api-notes.md: Cursors); a forged one is refused inside.
   const position = options.cursor ? decodeCursor(secret, options.cursor, options.sort) : null;
   if (position) query.whereRaw(order.after, position as Knex.Value[]);
   // One more than asked tells whether another page follows.

@@ -70,12 +70,17 @@ export async function pathGame(knex: Knex, accountId: string, segment: string): 
     const id = await lostGameId(knex, accountId, segment).catch(() => {
       throw error;
     });
-    return { id, slug: '', name: '', platform_ids: [], lost: true };
+    return { id, slug: '', name: '', platform_ids: [], cover_image_id: null, lost: true };
   }
 }
 
 function withGame(row: EntryRow, game: FoundGame): EntryWithGame {
-  return { ...row, game_slug: game.lost ? null : game.slug, game_name: game.lost ? null : game.name };
+  return {
+    ...row,
+    game_slug: game.lost ? null : game.slug,
+    game_name: game.lost ? null : game.name,
+    game_cover_image_id: game.lost ? null : game.cover_image_id,
+  };
 }
 
 async function tellFeed(trx: Knex.Transaction, row: EntryRow, before: EntryBefore | null): Promise<void> {

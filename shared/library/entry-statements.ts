@@ -19,9 +19,10 @@ export interface FoundGame extends GameRef {
 }
 
 const GAME_CTE = {
-  id: 'SELECT id, slug, name, platform_ids, false AS lost FROM games WHERE id = $2',
-  slug: 'SELECT id, slug, name, platform_ids, false AS lost FROM games WHERE slug = $2',
-  lostId: "SELECT $2::integer AS id, '' AS slug, '' AS name, '{}'::integer[] AS platform_ids, true AS lost",
+  id: 'SELECT id, slug, name, platform_ids, cover_image_id, false AS lost FROM games WHERE id = $2',
+  slug: 'SELECT id, slug, name, platform_ids, cover_image_id, false AS lost FROM games WHERE slug = $2',
+  lostId:
+    "SELECT $2::integer AS id, '' AS slug, '' AS name, '{}'::integer[] AS platform_ids, NULL::text AS cover_image_id, true AS lost",
 };
 
 type Returned = EntryRow & {
@@ -29,6 +30,7 @@ type Returned = EntryRow & {
   ref_slug: string;
   ref_name: string;
   ref_platforms: number[];
+  ref_cover: string | null;
   ref_lost: boolean;
   old_status: string | null;
   old_rating: number | null;
@@ -62,7 +64,7 @@ export async function updateEntry(
     changed AS (UPDATE library_entries e SET ${sets}updated_at = now() FROM old WHERE e.id = old.id
                 RETURNING e.*, old.status AS old_status, old.rating AS old_rating)
     SELECT game.id AS ref_id, game.slug AS ref_slug, game.name AS ref_name, game.platform_ids AS ref_platforms,
-           game.lost AS ref_lost, changed.*
+           game.cover_image_id AS ref_cover, game.lost AS ref_lost, changed.*
     FROM (SELECT 1) AS one LEFT JOIN game ON true LEFT JOIN changed ON true`;
   const [first] = (await queryPrepared(
     trx,
@@ -70,9 +72,16 @@ export async function updateEntry(
     text,
     values,
   )) as unknown as Returned[];
-  const { ref_id, ref_slug, ref_name, ref_platforms, ref_lost, old_status, old_rating, ...row } = first;
+  const { ref_id, ref_slug, ref_name, ref_platforms, ref_cover, ref_lost, old_status, old_rating, ...row } = first;
   if (ref_id === null) return { game: null };
-  const game = { id: ref_id, slug: ref_slug, name: ref_name, platform_ids: ref_platforms ?? [], lost: ref_lost };
+  const game = {
+    id: ref_id,
+    slug: ref_slug,
+    name: ref_name,
+    platform_ids: ref_platforms ?? [],
+    cover_image_id: ref_cover,
+    lost: ref_lost,
+  };
   return row.id ? { game, changed: { row, before: { status: old_status, rating: old_rating } } } : { game };
 }
 
@@ -85,7 +94,7 @@ export async function updateEntry(
  * `before`, and the creator's item already tells the feed.
  */
 const PUT_ENTRY = (by: 'id' | 'slug') => `WITH game AS (
-    SELECT id, slug, name, platform_ids FROM games WHERE ${by} = $2),
+    SELECT id, slug, name, platform_ids, cover_image_id FROM games WHERE ${by} = $2),
   ok AS (SELECT game.id FROM game WHERE $10::integer IS NULL OR $10::integer = ANY(game.platform_ids)),
   old AS (SELECT e.status, e.rating FROM library_entries e, ok WHERE e.account_id = $1 AND e.game_id = ok.id),
   put AS (INSERT INTO library_entries AS e (account_id, game_id, ${ENTRY_FIELD_NAMES.join(', ')})
@@ -104,7 +113,8 @@ const PUT_ENTRY = (by: 'id' | 'slug') => `WITH game AS (
     SELECT $1, 'entry', tell.id, tell.game_id,
       coalesce((SELECT pr.library_visibility FROM profiles pr WHERE pr.account_id = $1), 'PUBLIC')
     FROM tell WHERE NOT EXISTS (SELECT 1 FROM moved))
-  SELECT game.id AS ref_id, game.slug AS ref_slug, game.name AS ref_name, game.platform_ids AS ref_platforms, put.*
+  SELECT game.id AS ref_id, game.slug AS ref_slug, game.name AS ref_name, game.platform_ids AS ref_platforms,
+    game.cover_image_id AS ref_cover, put.*
   FROM (SELECT 1) AS one LEFT JOIN game ON true LEFT JOIN put ON true`;
 const PUT_BY = { id: PUT_ENTRY('id'), slug: PUT_ENTRY('slug') };
 
@@ -131,10 +141,24 @@ export async function putCatalogEntry(
     coalesceSeconds,
   ];
   const [first] = (await queryPrepared(knex, `jogatina_entry_put_${by}`, PUT_BY[by], values)) as unknown as Array<
-    EntryRow & { ref_id: number | null; ref_slug: string; ref_name: string; ref_platforms: number[]; created: boolean }
+    EntryRow & {
+      ref_id: number | null;
+      ref_slug: string;
+      ref_name: string;
+      ref_platforms: number[];
+      ref_cover: string | null;
+      created: boolean;
+    }
   >;
-  const { ref_id, ref_slug, ref_name, ref_platforms, created, ...row } = first;
+  const { ref_id, ref_slug, ref_name, ref_platforms, ref_cover, created, ...row } = first;
   if (ref_id === null) return { game: null };
-  const game = { id: ref_id, slug: ref_slug, name: ref_name, platform_ids: ref_platforms ?? [], lost: false };
+  const game = {
+    id: ref_id,
+    slug: ref_slug,
+    name: ref_name,
+    platform_ids: ref_platforms ?? [],
+    cover_image_id: ref_cover,
+    lost: false,
+  };
   return row.id ? { game, row: row as EntryRow, created } : { game };
 }

@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
 import type { LibraryQuery } from '../people/library.js';
-import { presentEntry } from './presenters.js';
+import { gameOfMap } from '../content/game-refs.js';
+import { entryGame, presentEntry } from './presenters.js';
 import type { EntryWithGame } from './rows.js';
 
 export interface OwnLibraryQuery extends LibraryQuery {
@@ -38,7 +39,12 @@ export async function readOwnLibrary(knex: Knex, accountId: string, query: OwnLi
   const [rows, [{ total }]] = await Promise.all([
     filtered(knex, accountId, query)
       .leftJoin('games as g', 'g.id', 'e.game_id')
-      .select<EntryWithGame[]>('e.*', 'g.slug as game_slug', 'g.name as game_name')
+      .select<EntryWithGame[]>(
+        'e.*',
+        'g.slug as game_slug',
+        'g.name as game_name',
+        'g.cover_image_id as game_cover_image_id',
+      )
       .orderByRaw(ORDER[query.sort])
       .limit(limit)
       .offset(offset),
@@ -51,12 +57,7 @@ export async function readOwnLibrary(knex: Knex, accountId: string, query: OwnLi
     // As GET /profiles/{u}/library gives them: by game id, null for a game the catalog lost.
     ...(query.games === 1
       ? {
-          games: Object.fromEntries(
-            data.map((entry) => [
-              entry.game_id,
-              entry.game ? { name: entry.game.name, cover: null, slug: entry.game.slug } : null,
-            ]),
-          ),
+          games: Object.fromEntries(rows.map((row) => [row.game_id, gameOfMap(entryGame(row))])),
         }
       : {}),
   };

@@ -14,6 +14,7 @@ export interface EntryRow extends Omit<EntryFields, 'finished_at'> {
 export interface EntryWithGame extends EntryRow {
   game_slug: string | null;
   game_name: string | null;
+  game_cover_image_id: string | null;
 }
 
 export const COPY_FORMATS = ['digital', 'physical'] as const;

@@ -1,9 +1,11 @@
 // People to discover (spec: GET /discovery/people): friends playing (people the reader follows who are
-// playing something now) and people with a similar taste (the most games liked or rated 80 and up in
-// common with the reader, from libraries the reader may see). Blocked either way, suspended and the
-// reader themself never appear. A reader with no account gets two empty lists.
+// playing something now, by the sessions a follower may see) and people with a similar taste (the most
+// games liked or rated 80 and up in common with the reader, from libraries the reader may see). Blocked
+// either way, suspended and the reader themself never appear. A reader with no account gets two empty
+// lists.
 import type { Knex } from 'knex';
 import { NOT_SUSPENDED } from '../moderation/suspension.js';
+import { canSeeSql } from './item-visibility.js';
 import { presentPersonSummary } from './presenters.js';
 
 export const DISCOVERY_LIMIT = 20;
@@ -23,6 +25,12 @@ const PERSON = `a.id, a.username, a.display_name, i.storage_key AS avatar_key, m
 const PERSON_JOINS = `LEFT JOIN profiles pr ON pr.account_id = a.id
   LEFT JOIN images i ON i.id = pr.avatar_image_id
   LEFT JOIN mineral_balances m ON m.account_id = a.id`;
+/**
+ * SQL: a session `s` of a friend the reader may see by its visibility. The reader follows every friend, so
+ * a follower's view from the shared table (PUBLIC and FOLLOWERS, never PRIVATE); removed sessions and
+ * blocks either way are left out beside it.
+ */
+const FRIEND_MAY_SEE = canSeeSql('s.visibility', "'follower'");
 const NOT_BLOCKED = `NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = a.id)
   OR (b.blocker_id = a.id AND b.blocked_id = :reader))`;
 
@@ -38,7 +46,7 @@ export async function discoverPeople(knex: Knex, readerId: string | null, mediaU
          JOIN accounts a ON a.id = f.followee_id
          JOIN LATERAL (
            SELECT array_agg(DISTINCT s.game_id) AS games FROM play_sessions s
-           WHERE s.account_id = a.id AND s.visibility = 'PUBLIC' AND s.removed_at IS NULL
+           WHERE s.account_id = a.id AND ${FRIEND_MAY_SEE} AND s.removed_at IS NULL
              AND (s.ended_at IS NULL OR s.started_at > now() - make_interval(days => :days))
          ) now_playing ON now_playing.games IS NOT NULL
          ${PERSON_JOINS}

@@ -3,6 +3,7 @@
 // otherwise, so a client need not tell "private" from "empty". Filters combine with AND; the total comes
 // from its own count, so `has_more` is right even past the last row.
 import type { Knex } from 'knex';
+import { gameOfMap, type CardGame } from '../content/game-refs.js';
 import { queryPrepared, statementName } from '../platform/db/prepared.js';
 import { pageObject, pageWindow, type PageSpec } from '../platform/paging/paging.js';
 import { couldBeUsername, foundPerson, NOBODY, personLookup, seesLibrarySql, type FoundPerson } from './visibility.js';
@@ -70,7 +71,8 @@ function libraryParts(owner: string, query: LibraryQuery, limit: number, offset:
   // A game the catalog lost is absent here and maps to null below.
   const games =
     query.games === 1
-      ? `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'slug', g.slug)), '[]')
+      ? `(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'slug', g.slug,
+            'cover_image_id', g.cover_image_id)), '[]')
           FROM games g WHERE g.id IN (SELECT game_id FROM page))`
       : `'[]'::json`;
   return {
@@ -106,7 +108,7 @@ export function personLibraryStatement(
 export interface LibraryPage {
   total: number;
   entries: Array<Record<string, unknown> & { game_id: number; n?: number }>;
-  games: Array<{ id: number; name: string; slug: string }>;
+  games: Array<CardGame & { id: number }>;
 }
 
 /** Name, cover and slug of the page's games; a game the catalog lost maps to null. */
@@ -115,8 +117,7 @@ function gamesOf(ids: number[], found: LibraryPage['games']) {
   return Object.fromEntries(
     [...new Set(ids)].map((id) => {
       const game = byId.get(id);
-      // The catalog has no covers yet: the member is there so clients can rely on its shape.
-      return [id, game ? { name: game.name, cover: null, slug: game.slug } : null];
+      return [id, gameOfMap(game)];
     }),
   );
 }

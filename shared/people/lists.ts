@@ -1,11 +1,12 @@
 // A person's lists and list folders as a reader sees them (spec: GET /profiles/{username}/lists and
 // /lists/folders). Which lists show is the per-item rule (item-visibility.ts) and nothing else, as in the
 // profile summary's `lists` count, so the count there and the total here agree. Filters combine with AND;
-// `total` comes from its own count under every filter, so `has_more` holds past the last row.
+// `total_items` comes from its own count under every filter, so `has_more` holds past the last row.
 import type { Knex } from 'knex';
 import { visibleItems, type ItemVisibility, type ReaderRelation } from './item-visibility.js';
 import { commentCountSql } from '../content/comment-count.js';
 import { likeContaining } from '../platform/db/like.js';
+import { offsetPage } from '../platform/paging/paging.js';
 
 export const LIST_MODES = ['list', 'ranked', 'tier'] as const;
 export const LIST_SORTS = ['recent', 'oldest', 'name', 'likes', 'size'] as const;
@@ -119,11 +120,11 @@ export async function readLists(knex: Knex, ownerId: string, relation: ReaderRel
       .first(knex.raw('count(*)::int AS total'))
       .then((row: { total: number }) => row.total),
   ]);
-  const next = query.offset + query.limit;
   return {
     data: rows.map((row) => presentList(row, relation === 'owner')),
-    // No more when the rest is past the last offset a client may ask for.
-    page: { limit: query.limit, offset: query.offset, total, has_more: next < total && next <= LIST_PAGE.maxOffset },
+    // The spec's page object over pages of `limit` lists. A `before` cursor comes without an offset (the
+    // route refuses both together), so its page is always number 1 of the lists before that instant.
+    page: offsetPage(query.offset, query.limit, total, LIST_PAGE.maxOffset),
   };
 }
 

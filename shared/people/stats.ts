@@ -3,6 +3,7 @@
 // reader sees the library. Sessions still running count nowhere, as in the game activity totals.
 import type { Knex } from 'knex';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
+import { coveredDaysSql } from './session-days.js';
 
 export const TASTE_LIMIT = 1000;
 const MOST_PLAYED = 10;
@@ -14,14 +15,16 @@ export async function playStats(knex: Knex, ownerId: string, relation: ReaderRel
       .where('p.account_id', ownerId)
       .whereNotNull('p.ended_at')
       .whereRaw(visible.sql, visible.bindings);
-  const [totals, perYear, weekdays, mostPlayed, taste] = await Promise.all([
+  const [totals, days, perYear, weekdays, mostPlayed, taste] = await Promise.all([
     sessions().first(
       knex.raw('count(*)::int AS sessions'),
       knex.raw('coalesce(sum(p.minutes), 0)::int AS minutes'),
-      // A day with several sessions, or one they overlap on, counts once.
-      knex.raw("count(DISTINCT (p.started_at AT TIME ZONE 'UTC')::date)::int AS days"),
       knex.raw('count(DISTINCT p.game_id)::int AS games'),
     ),
+    // Every day a session covers (one across midnight counts both); a day several share counts once.
+    sessions()
+      .joinRaw(`CROSS JOIN LATERAL ${coveredDaysSql('p')} AS day`)
+      .first(knex.raw('count(DISTINCT day)::int AS days')),
     sessions()
       .select(knex.raw("extract(year FROM p.started_at AT TIME ZONE 'UTC')::int AS year"))
       .select(knex.raw('count(*)::int AS sessions'), knex.raw('sum(p.minutes)::int AS minutes'))
@@ -69,7 +72,7 @@ export async function playStats(knex: Knex, ownerId: string, relation: ReaderRel
     : [[], []];
   const byDay = new Map((weekdays as Array<{ day: number; minutes: number }>).map((row) => [row.day, row.minutes]));
   return {
-    totals,
+    totals: { sessions: totals.sessions, minutes: totals.minutes, days: days.days, games: totals.games },
     per_year: perYear,
     // Monday first (ISO), every day present.
     days_of_week: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, minutes: byDay.get(day) ?? 0 })),

@@ -2,7 +2,8 @@
 // in one calendar year (UTC), each item by its own visibility, the library only for readers who see it.
 // A library row belongs to the year when it was added in it (`added`) or played in it (`played`): finished
 // in it, a session started in it, added in it in a played state, or still marked playing and last changed
-// in it.
+// in it. Only a session the reader may see marks a row played: a private or removed one would tell the
+// reader of a session they may not see.
 import type { Knex } from 'knex';
 import { visibleItems, type ReaderRelation } from './item-visibility.js';
 
@@ -39,7 +40,7 @@ export async function yearOf(
       .select('s.public_id as id', 's.game_id', 's.created_at'),
     items('journeys', 'j', 'created_at').select('j.id', 'j.game_id', 'j.title', 'j.created_at'),
   ]);
-  const library = seesLibrary ? await libraryOfYear(knex, ownerId, year) : [];
+  const library = seesLibrary ? await libraryOfYear(knex, ownerId, year, relation) : [];
   return {
     year,
     sessions,
@@ -61,7 +62,9 @@ export async function yearOf(
   };
 }
 
-async function libraryOfYear(knex: Knex, ownerId: string, year: number) {
+async function libraryOfYear(knex: Knex, ownerId: string, year: number, relation: ReaderRelation) {
+  // Who may see a session: the rule the year's own sessions list reads (visibleItems, removed ones out).
+  const session = visibleItems('p', relation);
   const { rows } = await knex.raw<{
     rows: Array<{ game_id: number; status: string | null; playing: boolean; added: boolean; played: boolean }>;
   }>(
@@ -70,12 +73,12 @@ async function libraryOfYear(knex: Knex, ownerId: string, year: number) {
          (${inYear('e.created_at')}) AS added,
          (coalesce((${inYear('e.finished_at')}), false)
            OR EXISTS (SELECT 1 FROM play_sessions p WHERE p.account_id = e.account_id AND p.game_id = e.game_id
-                      AND ${inYear('p.started_at')})
+                      AND ${inYear('p.started_at')} AND ${session.sql})
            OR ((${inYear('e.created_at')}) AND e.status = ANY(?))
            OR (e.playing AND ${inYear('e.updated_at')})) AS played
        FROM library_entries e WHERE e.account_id = ? AND NOT e.ignored) rows
      WHERE added OR played ORDER BY game_id`,
-    [year, year, year, year, year, year, year, year, PLAYED_STATES, year, year, ownerId],
+    [year, year, year, year, year, year, ...session.bindings, year, year, PLAYED_STATES, year, year, ownerId],
   );
   return rows;
 }

@@ -11,7 +11,7 @@ import { commentCountSql } from '../content/comment-count.js';
 const STATEMENT = `
   SELECT r.*, a.username,
     ${commentCountSql('REVIEW', 'r.id')} AS comments,
-    g.slug AS game_slug, g.name AS game_name,
+    g.slug AS game_slug, g.name AS game_name, g.cover_image_id AS game_cover_image_id,
     EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = r.account_id) AS follows,
     EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = r.account_id)
       OR (b.blocker_id = r.account_id AND b.blocked_id = :reader)) AS blocked

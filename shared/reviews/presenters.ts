@@ -7,7 +7,10 @@ export function presentReview(row: ReviewRow) {
     id: row.id,
     username: row.username,
     game_id: row.game_id,
-    game: row.game_slug === null ? null : gameCard({ slug: row.game_slug, name: row.game_name! }),
+    game:
+      row.game_slug === null
+        ? null
+        : gameCard({ slug: row.game_slug, name: row.game_name!, cover_image_id: row.game_cover_image_id }),
     body: row.body,
     rating: row.rating,
     contains_spoilers: row.contains_spoilers,

@@ -23,7 +23,7 @@ import type { ReviewChanges, ReviewInput, ReviewRow } from './rows.js';
  * sees the review) and corrects it were it ever wrong, so the common case writes the item once.
  */
 // Prepared: planning this statement took longer (3 ms) than running it.
-const CREATE_REVIEW = `WITH game AS (SELECT id, slug, name FROM games WHERE id = $1),
+const CREATE_REVIEW = `WITH game AS (SELECT id, slug, name, cover_image_id FROM games WHERE id = $1),
   cap AS (${rollingUseSql('$7', '$8', '$9', 'FROM game')}),
   made AS (INSERT INTO reviews (account_id, game_id, body, rating, contains_spoilers, visibility)
     SELECT $2, game.id, $3, $4, $5, $6 FROM game, cap
@@ -33,7 +33,7 @@ const CREATE_REVIEW = `WITH game AS (SELECT id, slug, name FROM games WHERE id =
     SELECT account_id, 'review', id, game_id, visibility FROM made)
   SELECT (SELECT count(*) FROM game)::int AS found, made.*,
     (SELECT a.username FROM accounts a WHERE a.id = $2) AS username, 0 AS comments,
-    game.slug AS game_slug, game.name AS game_name
+    game.slug AS game_slug, game.name AS game_name, game.cover_image_id AS game_cover_image_id
   FROM (SELECT 1) AS one LEFT JOIN made ON true LEFT JOIN game ON true`;
 
 export async function createReview(knex: Knex, authorId: string, input: ReviewInput): Promise<ReviewRow> {

@@ -22,6 +22,7 @@ export interface ReviewRow {
   /** The catalog's game, null when the catalog no longer has it. */
   game_slug: string | null;
   game_name: string | null;
+  game_cover_image_id: string | null;
 }
 
 /** A review as a reader finds it: the row and what the reader is to its author. */

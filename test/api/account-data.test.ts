@@ -10,6 +10,7 @@ import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { accountOwnedTables } from '../helpers/schema.js';
 import { ageSession, appWithKey, buildAccount, PASSWORD, signedInClient } from '../helpers/factories.js';
+import { catalogGame, playSession } from '../helpers/people.js';
 import { SiteClient } from '../helpers/site-client.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -67,6 +68,7 @@ describe('account data: export and deletion', () => {
       await db()('connections').insert({ account_id: account.id, service: 'steam', external_id: '76561198' });
       await db()('infractions').insert({ account_id: account.id, reason: 'Aviso', details: 'Leia as regras' });
       const other = await buildAccount({ username: 'not_in_it' });
+      const played = await playSession(account.id, { game_id: 7 });
 
       const res = await site.get('/api/v1/account/export');
       expect(res.status).to.equal(200);
@@ -76,7 +78,7 @@ describe('account data: export and deletion', () => {
       );
       expect(Object.keys(JSON.parse(res.text))).to.deep.equal(['data']);
       const doc = JSON.parse(res.text).data;
-      expect(doc.export_version).to.equal(1);
+      expect(doc.export_version).to.equal(2);
       expect(doc.account).to.include({ id: account.id, username: 'exporter' });
       expect(doc.account).not.to.have.any.keys(
         'password_hash',
@@ -87,7 +89,10 @@ describe('account data: export and deletion', () => {
       expect(doc.usernames.map((u: { name: string }) => u.name)).to.deep.equal(['exporter']);
       expect(doc.apps.map((a: { id: string }) => a.id)).to.deep.equal([made.id]);
       expect(doc.api_keys[0]).to.include({ app_id: made.id, last4: token.slice(-4) });
-      expect(doc.sessions.map((s: { id: string }) => s.id)).to.include(sessionId);
+      // Named as the deletion categories name them: `sessions` are play sessions.
+      expect(doc.sign_in_sessions.map((s: { id: string }) => s.id)).to.include(sessionId);
+      expect(doc.sessions.map((s: { id: string }) => s.id)).to.deep.equal([played.id]);
+      expect(doc).not.to.have.property('play_sessions');
       expect(doc.connections[0]).to.include({ service: 'steam', external_id: '76561198' });
       expect(doc.infractions[0]).to.include({ reason: 'Aviso' });
 
@@ -125,7 +130,7 @@ describe('account data: export and deletion', () => {
       expect(right.status).to.equal(200);
       expect(right.body.data).to.deep.equal({
         category: 'library',
-        removed: { activity_items: 0, library_entries: 1, library_copies: 0, play_sessions: 1 },
+        removed: { activity_items: 0, library_entries: 1, library_copies: 0 },
       });
     });
 
@@ -208,7 +213,8 @@ describe('account data: export and deletion', () => {
   describe('DELETE /account/data: what goes', () => {
     it('names every table of the category with its count, zeros included, for every category', async () => {
       const { site } = await signedInClient(app.client);
-      for (const category of DELETION_CATEGORIES.filter((c) => c !== 'sessions' && c !== 'everything')) {
+      // `everything` too: no category counts the calling sign-in session.
+      for (const category of DELETION_CATEGORIES) {
         const res = await site.delete(`/api/v1/account/data?category=${category}`, { body: { password: PASSWORD } });
         expect(res.status, category).to.equal(200);
         const tables = [...new Set(tablesOf(category).map((owned) => owned.table))];
@@ -217,29 +223,92 @@ describe('account data: export and deletion', () => {
       }
     });
 
-    it('sessions: every session of the account, the calling one included, and nothing else', async () => {
+    /** Two closed play sessions and a library entry, a copy and their feed items, made through the routes. */
+    async function writeLibraryAndJournal(site: SiteClient) {
+      const game = await catalogGame();
+      for (const hoursAgo of [5, 3]) {
+        const made = await site.post('/api/v1/journal/sessions', {
+          game_id: game.id,
+          started_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
+          ended_at: new Date(Date.now() - (hoursAgo - 1) * 3_600_000).toISOString(),
+        });
+        expect(made.status, made.text).to.equal(201);
+      }
+      expect((await site.put(`/api/v1/library/${game.id}`, { status: 'PLAYING' })).status).to.equal(201);
+      expect((await site.post('/api/v1/library/copies', { game_id: game.id, format: 'digital' })).status).to.equal(201);
+      return game;
+    }
+
+    const kinds = async (accountId: string) =>
+      (await db()('activity_items').where({ account_id: accountId }).orderBy('kind').pluck('kind')) as string[];
+
+    it('sessions: the play sessions and their feed items, and nothing else; sign-in sessions stay', async () => {
       const { site, account, email } = await signedInClient(app.client);
-      await new SiteClient(app.client).post('/api/auth/sign-in', { email, password: PASSWORD });
-      await appWithKey(account.id);
-      const bystander = await signedInClient(app.client);
+      const elsewhere = new SiteClient(app.client);
+      await elsewhere.post('/api/auth/sign-in', { email, password: PASSWORD });
+      await writeLibraryAndJournal(site);
+      const bystander = await buildAccount();
+      await playSession(bystander.account.id);
+      expect(await kinds(account.id)).to.deep.equal(['entry', 'session', 'session']);
+
       const res = await site.delete('/api/v1/account/data?category=sessions', { body: { password: PASSWORD } });
       expect(res.status).to.equal(200);
-      expect(res.body.data).to.deep.equal({ category: 'sessions', removed: { sessions: 2 } });
-      expect(res.headers.get('set-cookie')).to.match(/^sid=;/);
-      expect(await db()('sessions').where({ account_id: account.id })).to.have.length(0);
-      expect(await db()('apps').where({ account_id: account.id })).to.have.length(1);
-      expect((await bystander.site.get('/api/auth/session')).status, 'another account stays signed in').to.equal(200);
+      expect(res.body.data).to.deep.equal({ category: 'sessions', removed: { activity_items: 2, play_sessions: 2 } });
+      expect(res.headers.get('set-cookie'), 'the cookie is left alone').to.equal(null);
+      expect(await db()('play_sessions').where({ account_id: account.id })).to.have.length(0);
+      expect(await db()('play_sessions').where({ account_id: bystander.account.id })).to.have.length(1);
+      expect(await kinds(account.id)).to.deep.equal(['entry']);
+      expect(await db()('library_entries').where({ account_id: account.id })).to.have.length(1);
+      expect(await db()('library_copies').where({ account_id: account.id })).to.have.length(1);
+      expect(await db()('sessions').where({ account_id: account.id })).to.have.length(2);
+      expect((await site.get('/api/auth/session')).status, 'the calling session').to.equal(200);
+      expect((await elsewhere.get('/api/auth/session')).status, 'another sign-in').to.equal(200);
     });
 
-    it('everything: signs out everywhere and keeps the account and its apps', async () => {
+    it('library: the entries, the copies and their feed items; the play sessions stay', async () => {
+      const { site, account } = await signedInClient(app.client);
+      await writeLibraryAndJournal(site);
+      const res = await site.delete('/api/v1/account/data?category=library', { body: { password: PASSWORD } });
+      expect(res.status).to.equal(200);
+      expect(res.body.data).to.deep.equal({
+        category: 'library',
+        removed: { activity_items: 1, library_entries: 1, library_copies: 1 },
+      });
+      expect(await kinds(account.id)).to.deep.equal(['session', 'session']);
+      expect(await db()('play_sessions').where({ account_id: account.id })).to.have.length(2);
+    });
+
+    it('ends no sign-in session: those go one by one with DELETE /account/sessions/{id}', async () => {
+      const { site, account } = await signedInClient(app.client);
+      for (const category of DELETION_CATEGORIES) {
+        expect(
+          tablesOf(category).map((owned) => owned.table),
+          category,
+        ).not.to.include('sessions');
+      }
+      expect(KEPT_ON_DELETION).to.have.property('sessions');
+      const res = await site.delete('/api/v1/account/data?category=sessions', { body: { password: PASSWORD } });
+      expect(res.status).to.equal(200);
+      expect(await db()('sessions').where({ account_id: account.id })).to.have.length(1);
+    });
+
+    it('everything: removes the content, play sessions included, and keeps the account, its apps and its sign-ins', async () => {
       const { site, account } = await signedInClient(app.client);
       await appWithKey(account.id);
+      await writeLibraryAndJournal(site);
       const res = await site.delete('/api/v1/account/data?category=everything', { body: { password: PASSWORD } });
       expect(res.status).to.equal(200);
-      expect(res.body.data.removed.sessions).to.equal(1);
+      expect(res.body.data.removed).to.deep.include({
+        activity_items: 3,
+        library_entries: 1,
+        library_copies: 1,
+        play_sessions: 2,
+      });
+      expect(res.body.data.removed).not.to.have.property('sessions');
+      expect(await kinds(account.id)).to.deep.equal([]);
       expect(await db()('accounts').where({ id: account.id })).to.have.length(1);
       expect(await db()('apps').where({ account_id: account.id })).to.have.length(1);
-      expect((await site.get('/api/auth/session')).status).to.equal(401);
+      expect((await site.get('/api/auth/session')).status).to.equal(200);
     });
 
     it('drafts go with the category of what they draft; notes only with everything', async () => {

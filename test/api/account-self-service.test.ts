@@ -1,7 +1,8 @@
 // Account self-service: usernames and aliases, state, birth date, identities and connections.
 import { expect } from 'chai';
 import { Account } from '../../shared/accounts/account.js';
-import { findByUsername } from '../../shared/accounts/usernames.js';
+import type { Knex } from 'knex';
+import { findByUsername, usernameAvailable } from '../../shared/accounts/usernames.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { appWithKey, buildAccount, signedInClient } from '../helpers/factories.js';
@@ -34,6 +35,31 @@ describe('account self-service', () => {
       const missing = await site.get('/api/v1/account/username');
       expect(missing.status).to.equal(400);
       expect(missing.body.error).to.deep.include({ field: 'q', reason: 'missing' });
+    });
+
+    it('answers any string, however long, with available false, not an error', async () => {
+      const { site } = await signedInClient(app.client);
+      // 201 was refused with 400 once; the longest here still fits the HTTP parser's request line.
+      for (const long of ['a'.repeat(201), 'taken_one'.repeat(400), 'é'.repeat(1000), `${'x'.repeat(3000)} ?&=`]) {
+        const res = await site.get(`/api/v1/account/username?q=${encodeURIComponent(long)}`);
+        expect(res.status, `${long.length} characters`).to.equal(200);
+        expect(res.body.data).to.deep.equal({ username: long, available: false });
+      }
+    });
+
+    it('judges a string too long for a name without asking the database', async () => {
+      // Any statement at all would call this.
+      const untouchable = (() => {
+        throw new Error('the database was asked');
+      }) as unknown as Knex;
+      expect(await usernameAvailable(untouchable, 'a'.repeat(100_000), 'not-an-account')).to.equal(false);
+      expect(await usernameAvailable(untouchable, 'a'.repeat(25), 'not-an-account')).to.equal(false);
+      // The same function does ask it for a name: the stand-in above is really in the way.
+      const asked = await usernameAvailable(untouchable, 'fits_a_name', 'not-an-account').then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+      expect(asked).to.equal('the database was asked');
     });
 
     it('takes a first name with PUT, once', async () => {
@@ -293,6 +319,8 @@ describe('account self-service', () => {
       expect(res.status).to.equal(200);
       expect(res.body.data[0]).to.include({ provider: 'email', email, verified: false, password: true });
       expect(res.body.data[1]).to.include({ provider: 'twitch', display_name: 'streamer' });
+      expect(res.body.data).to.have.length(2);
+      expect(res.body.page).to.deep.equal({ number: 1, size: 2, total_items: 2, total_pages: 1, has_more: false });
     });
 
     it('forgets a linked service, answers 200 when none was linked, and 404 for another service', async () => {

@@ -30,13 +30,19 @@ describe('account: apps, keys and sessions', () => {
       expect(bare.body.data.description).to.equal('');
     });
 
-    it('lists the most recently changed first', async () => {
+    it('lists the most recently changed first, whole on one page', async () => {
       const { site } = await signedInClient(app.client);
+      const none = await site.get('/api/v1/account/apps');
+      expect(none.body).to.deep.equal({
+        data: [],
+        page: { number: 1, size: 0, total_items: 0, total_pages: 0, has_more: false },
+      });
       const first = (await site.post('/api/v1/account/apps', { name: 'first' })).body.data;
       await site.post('/api/v1/account/apps', { name: 'second' });
       await site.patch(`/api/v1/account/apps/${first.id}`, { description: 'touched' });
       const list = await site.get('/api/v1/account/apps');
       expect(list.body.data.map((a: { name: string }) => a.name)).to.deep.equal(['first', 'second']);
+      expect(list.body.page).to.deep.equal({ number: 1, size: 2, total_items: 2, total_pages: 1, has_more: false });
     });
 
     it('replaces the full scope set on PATCH', async () => {
@@ -164,6 +170,11 @@ describe('account: apps, keys and sessions', () => {
         await site.get(`/api/v1/account/apps/${id}/keys`),
         await site.get(`/api/v1/account/apps/${id}`),
       ];
+      // Both lists of keys come whole, on one page.
+      for (const list of lists.slice(0, 2)) {
+        expect(list.body.data.map((k: { id: string }) => k.id)).to.deep.equal([record.id]);
+        expect(list.body.page).to.deep.equal({ number: 1, size: 1, total_items: 1, total_pages: 1, has_more: false });
+      }
       const stored = await db()('api_keys').where({ id: record.id }).first();
       for (const list of lists) {
         expect(list.status).to.equal(200);
@@ -249,6 +260,7 @@ describe('account: apps, keys and sessions', () => {
       const res = await site.get('/api/v1/account/sessions');
       expect(res.status).to.equal(200);
       expect(res.body.data).to.have.length(2);
+      expect(res.body.page).to.deep.equal({ number: 1, size: 2, total_items: 2, total_pages: 1, has_more: false });
       const current = res.body.data.find((s: { current: boolean }) => s.current);
       expect(current.id).to.equal(sessionId);
       expect(res.body.data.some((s: { user_agent: string }) => s.user_agent === 'Other Browser/1.0')).to.equal(true);
@@ -263,6 +275,8 @@ describe('account: apps, keys and sessions', () => {
       const res = await site.get('/api/v1/account/sessions');
       expect(res.body.data.map((s: { id: string }) => s.id)).not.to.include(old);
       expect(res.body.data).to.have.length(1);
+      // The page counts what the list shows, not the idle session left out.
+      expect(res.body.page).to.include({ size: 1, total_items: 1, total_pages: 1 });
     });
 
     it('ends another session, or the calling one', async () => {

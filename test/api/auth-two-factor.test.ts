@@ -187,10 +187,36 @@ describe('sign-in service: two-factor authentication', () => {
       }
     });
 
+    it('refuses to turn two-factor off after 15 minutes, even with a good code, and spends no code', async () => {
+      const { site, sessionId } = await passwordlessClient(app.client);
+      const { secret, recovery_codes: codes } = (await site.post('/api/auth/two-factor/enable', {})).body.data;
+      expect((await site.post('/api/auth/two-factor/confirm', { code: currentTotp(secret) })).status).to.equal(200);
+
+      await ageSession(sessionId, 16);
+      const refused = await site.post('/api/auth/two-factor/disable', { code: codes[0] });
+      expect(refused.status).to.equal(403);
+      expect(refused.body.code).to.equal('RECENT_SIGN_IN_REQUIRED');
+      expect(refused.body.message).to.be.a('string');
+      expect(refused.body.error).to.deep.include({ code: 'forbidden', reason: 'reauthentication_required' });
+      expect((await site.get('/api/auth/session')).body.data.account.two_factor).to.equal(true);
+
+      // Signed in 14 minutes ago, the same recovery code turns it off: the refusal checked no code.
+      await ageSession(sessionId, 14);
+      const off = await site.post('/api/auth/two-factor/disable', { code: codes[0] });
+      expect(off.status).to.equal(200);
+      expect((await site.get('/api/auth/session')).body.data.account.two_factor).to.equal(false);
+    });
+
     it('does not apply to an account with a password', async () => {
       const { site, sessionId } = await signedInClient(app.client);
       await ageSession(sessionId, 60);
       expect((await site.post('/api/auth/two-factor/enable', { password: PASSWORD })).status).to.equal(200);
+      // Turning it off asks for a code, however old the sign-in.
+      const { site: other, sessionId: otherId, totpSecret } = await signedInClient(app.client, { twoFactor: true });
+      await ageSession(otherId, 60);
+      expect((await other.post('/api/auth/two-factor/disable', { code: currentTotp(totpSecret!) })).status).to.equal(
+        200,
+      );
     });
   });
 });

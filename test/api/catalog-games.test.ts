@@ -164,6 +164,16 @@ describe('the game catalog (GET /games)', () => {
         { name: 'Cancelled Thing', popularity: 3, status: 'cancelled', release_date: null, release_year: null },
       ],
       ['obscure-gem', { name: 'Obscure Gem', popularity: 0 }],
+      // Three lesser-known games of 1950 (shown with obscure=1), where hideCancelled changes the answer.
+      ['vintage-racer', { name: 'Vintage Racer', popularity: 0, release_year: 1950, release_date: '1950-05-01' }],
+      [
+        'lost-prototype',
+        { name: 'Lost Prototype', popularity: 0, status: 'cancelled', release_year: 1950, release_date: null },
+      ],
+      [
+        'whispered-sequel',
+        { name: 'Whispered Sequel', popularity: 0, status: 'rumored', release_year: 1950, release_date: null },
+      ],
     ];
     for (const [slug, fields] of rows) ids[slug] = await game(slug, fields);
   });
@@ -193,6 +203,7 @@ describe('the game catalog (GET /games)', () => {
       rating: 95,
       genres: ['Shooter'],
       demo_available: true,
+      cover_url: null,
     });
   });
 
@@ -223,7 +234,8 @@ describe('the game catalog (GET /games)', () => {
     ['rated=1', ['half-life-2', 'portal']],
     ['reviewed=1', ['half-life-2']],
     ['anticipated=1', ['upcoming-epic']],
-    ['hideCancelled=1&yearTo=1950', []],
+    ['obscure=1&yearTo=1950', ['vintage-racer', 'lost-prototype', 'whispered-sequel']],
+    ['obscure=1&yearTo=1950&hideCancelled=1', ['vintage-racer']],
     ['language=pt', ['half-life-2', 'portal']],
     ['language=pt-BR', ['half-life-2']],
     ['interface=ja', ['pokemon-red']],

@@ -81,16 +81,21 @@ describe('what people write, in every read that counts it', () => {
     const data = exported.body.data;
     expect(data.library.map((e: { game_id: number }) => e.game_id)).to.deep.equal([game.id]);
     expect(data.reviews.map((r: { id: string }) => r.id)).to.deep.equal([reviewId]);
-    expect(data.play_sessions).to.have.length(1);
+    expect(data.sessions).to.have.length(1);
     expect(data.journeys).to.have.length(1);
   });
 
   it('leaves every read with DELETE /account/data, category by category', async () => {
     const site = writer.site;
-    for (const category of ['reviews', 'journeys', 'library']) {
+    const remove = async (category: string) => {
       const res = await site.delete(`/api/v1/account/data?category=${category}`, { body: { password: PASSWORD } });
       expect(res.status, res.text).to.equal(200);
-    }
+    };
+    for (const category of ['reviews', 'journeys', 'library']) await remove(category);
+    // Play sessions are the `sessions` category's, not the library's.
+    const kept = await anonymous().get('/api/v1/profiles/counted_writer/summary');
+    expect(kept.body.data).to.include({ library: 0, diary: 1 });
+    await remove('sessions');
     const summary = await anonymous().get('/api/v1/profiles/counted_writer/summary');
     expect(summary.body.data).to.include({ library: 0, reviews: 0, diary: 0, journeys: 0 });
     const feed = await anonymous().get('/api/v1/activity?profile=counted_writer');

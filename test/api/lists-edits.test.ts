@@ -276,7 +276,7 @@ describe('lists: the owner’s changes', () => {
       expect(await db()('comments').where({ target_kind: 'LIST', target_id: row.id })).to.have.length(0);
       expect((await owner.site.get(path)).status).to.equal(404);
       expect((await owner.site.delete(path)).status).to.equal(404);
-      expect((await owner.site.get('/api/v1/profiles/delete_owner/lists')).body.page.total).to.equal(0);
+      expect((await owner.site.get('/api/v1/profiles/delete_owner/lists')).body.page.total_items).to.equal(0);
     });
   });
 });

@@ -123,7 +123,7 @@ describe('GET /lists/{id}: who sees a list', () => {
     }
     // A removed list counts and lists nowhere, for its author too; its feed item hides.
     for (const site of [owner.site, follower.site]) {
-      expect((await site.get('/api/v1/profiles/lv_removed/lists')).body.page.total).to.equal(0);
+      expect((await site.get('/api/v1/profiles/lv_removed/lists')).body.page.total_items).to.equal(0);
     }
     const counts = await owner.site.get('/api/v1/profiles/lv_removed/lists/folders');
     expect(counts.body.data).to.deep.equal({

@@ -105,6 +105,7 @@ describe('lists: the owner’s new lists', () => {
           rating: null,
           genres: [],
           demo_available: false,
+          cover_url: null,
         },
       },
       { position: 2, game_id: second.id, tier: null, game: res.body.data.items[1].game },

@@ -170,6 +170,7 @@ describe('GET /api/v1/openapi.json', () => {
       rating: 92.5,
       genres: ['Platform'],
       demo_available: false,
+      cover_url: null,
     };
     const page = { number: 1, size: 24, total_items: 1, total_pages: 1, has_more: false };
     expect(games({ data: [game], page })).to.equal(true);

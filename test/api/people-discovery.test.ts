@@ -45,6 +45,33 @@ describe('GET /discovery/people', () => {
     expect(res.body.data.similar_taste[0]).to.include({ shared_games: 3, level: 4 });
   });
 
+  it('counts the sessions a follower may see: followers-only too, never private, removed, or across a block', async () => {
+    const me = await namedPerson(app.client, 'disc_reader');
+    const close = await namedPerson(app.client, 'disc_close');
+    const secret = await namedPerson(app.client, 'disc_secret');
+    const removed = await namedPerson(app.client, 'disc_removed');
+    const blocker = await namedPerson(app.client, 'disc_blocks_me');
+    const stranger = await namedPerson(app.client, 'disc_stranger');
+    for (const friend of [close, secret, removed, blocker]) await follow(me.account.id, friend.account.id);
+    // A followers-only session and a private one of the same friend: only the first names its game.
+    await playSession(close.account.id, { game_id: 21, visibility: 'FOLLOWERS' });
+    await playSession(close.account.id, { game_id: 22, visibility: 'PRIVATE' });
+    await playSession(secret.account.id, { game_id: 23, visibility: 'PRIVATE', ended_at: null });
+    await playSession(removed.account.id, { game_id: 24, visibility: 'FOLLOWERS', removed_at: new Date() });
+    await playSession(blocker.account.id, { game_id: 25, visibility: 'FOLLOWERS' });
+    await block(blocker.account.id, me.account.id);
+    // Someone the reader does not follow is no friend, whatever they play.
+    await playSession(stranger.account.id, { game_id: 26 });
+
+    const playing = (await me.site.get('/api/v1/discovery/people')).body.data.friends_playing;
+    expect(names(playing)).to.deep.equal(['disc_close']);
+    expect(playing[0].games).to.deep.equal([21]);
+    // The block hides both ways: the blocker, reading, does not find the reader either.
+    await follow(blocker.account.id, me.account.id);
+    await playSession(me.account.id, { game_id: 27, visibility: 'FOLLOWERS' });
+    expect((await blocker.site.get('/api/v1/discovery/people')).body.data.friends_playing).to.deep.equal([]);
+  });
+
   it('answers two empty lists to a reader without an account', async () => {
     const res = await app.client.get('/api/v1/discovery/people');
     expect(res.body.data).to.deep.equal({ friends_playing: [], similar_taste: [] });

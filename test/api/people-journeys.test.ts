@@ -28,6 +28,7 @@ describe('GET /profiles/{username}/journeys', () => {
       release_year: 1986,
       rating: 87.26,
       demo_available: true,
+      cover_image_id: 'co1uii',
     });
     await journey(owner.account.id, {
       game_id: zelda.id,
@@ -95,6 +96,7 @@ describe('GET /profiles/{username}/journeys', () => {
       rating: 87.3,
       genres: ['Role-playing (RPG)'],
       demo_available: true,
+      cover_url: 'https://images.igdb.com/igdb/image/upload/t_cover_big/co1uii.jpg',
     });
     // The same row the catalog answers for the game.
     const catalog = await app.client.get('/api/v1/games?q=zelda');

@@ -60,7 +60,13 @@ describe('GET /profiles/{username}/lists', () => {
       const res = await reader.get(path);
       expect(res.status).to.equal(200);
       expect(ids(res)).to.deep.equal(expected);
-      expect(res.body.page).to.deep.equal({ limit: 24, offset: 0, total: expected.length, has_more: false });
+      expect(res.body.page).to.deep.equal({
+        number: 1,
+        size: 24,
+        total_items: expected.length,
+        total_pages: 1,
+        has_more: false,
+      });
     }
     const own = await owner.site.get(path);
     expect(own.body.data[3]).to.deep.equal({
@@ -145,7 +151,7 @@ describe('GET /profiles/{username}/lists', () => {
       const res = await owner.site.get(`${path}?${query}`);
       expect(res.status, query).to.equal(200);
       expect(ids(res), query).to.deep.equal(expected);
-      expect(res.body.page.total, query).to.equal(expected.length);
+      expect(res.body.page.total_items, query).to.equal(expected.length);
     }
     const asStranger: Array<[string, string[]]> = [
       ['visibility=PRIVATE', []],
@@ -161,16 +167,54 @@ describe('GET /profiles/{username}/lists', () => {
 
     const first = await owner.site.get(`${path}?sort=name&limit=3`);
     expect(ids(first)).to.deep.equal(['b', 'd', 'a']);
-    expect(first.body.page).to.deep.equal({ limit: 3, offset: 0, total: 4, has_more: true });
+    expect(first.body.page).to.deep.equal({ number: 1, size: 3, total_items: 4, total_pages: 2, has_more: true });
     const second = await owner.site.get(`${path}?sort=name&limit=3&offset=3`);
     expect(ids(second)).to.deep.equal(['c']);
-    expect(second.body.page).to.deep.equal({ limit: 3, offset: 3, total: 4, has_more: false });
+    expect(second.body.page).to.deep.equal({ number: 2, size: 3, total_items: 4, total_pages: 2, has_more: false });
     const cursor = await owner.site.get(`${path}?limit=2&before=${encodeURIComponent(at(4).toISOString())}`);
     expect(ids(cursor)).to.deep.equal(['c', 'b']);
-    expect(cursor.body.page).to.deep.equal({ limit: 2, offset: 0, total: 3, has_more: true });
+    expect(cursor.body.page).to.deep.equal({ number: 1, size: 2, total_items: 3, total_pages: 2, has_more: true });
     const past = await owner.site.get(`${path}?offset=10000`);
     expect(past.body.data).to.deep.equal([]);
-    expect(past.body.page).to.deep.equal({ limit: 24, offset: 10000, total: 4, has_more: false });
+    expect(past.body.page).to.deep.equal({
+      number: 417,
+      size: 24,
+      total_items: 4,
+      total_pages: 1,
+      has_more: false,
+    });
+  });
+
+  it('numbers the page an offset falls in, and a page of a `before` cursor as the first', async () => {
+    const { owner, path } = await shelf('lp');
+    // Pages of two, oldest first: [a, b], [c, d].
+    const pages: Array<[string, string[], number, boolean]> = [
+      ['offset=0', ['a', 'b'], 1, true],
+      ['offset=1', ['b', 'c'], 1, true],
+      ['offset=2', ['c', 'd'], 2, false],
+      ['offset=3', ['d'], 2, false],
+    ];
+    for (const [query, expected, number, more] of pages) {
+      const res = await owner.site.get(`${path}?sort=oldest&limit=2&${query}`);
+      expect(ids(res), query).to.deep.equal(expected);
+      expect(res.body.page, query).to.deep.equal({
+        number,
+        size: 2,
+        total_items: 4,
+        total_pages: 2,
+        has_more: more,
+      });
+    }
+    // Following the cursor: each page counts only what lies before its instant, and is page 1 of that.
+    const next = await owner.site.get(`${path}?limit=2&before=${encodeURIComponent(at(3).toISOString())}`);
+    expect(ids(next)).to.deep.equal(['b', 'a']);
+    expect(next.body.page).to.deep.equal({ number: 1, size: 2, total_items: 2, total_pages: 1, has_more: false });
+    // A cursor with an offset on top would not be page 1: the two ways of paging do not mix.
+    const mixed = await owner.site.get(`${path}?limit=2&offset=2&before=${encodeURIComponent(at(4).toISOString())}`);
+    expect(mixed.status).to.equal(400);
+    expect(mixed.body.error).to.include({ code: 'invalid_request', field: 'offset', reason: 'not_allowed' });
+    const zero = await owner.site.get(`${path}?limit=2&offset=0&before=${encodeURIComponent(at(4).toISOString())}`);
+    expect(ids(zero)).to.deep.equal(['c', 'b']);
   });
 
   it('answers 400 naming the parameter for every bad or out-of-range value', async () => {

@@ -115,12 +115,55 @@ describe('people pages (/profiles/{username}, /summary, /library)', () => {
         library_visibility: 'FOLLOWERS',
         avatar_url: null,
         banner_url: null,
+        aliases: ['first_name'],
         created_at: new Date(owner.account.created_at).toISOString(),
         private: true,
       });
       const unknown = await app.client.get('/api/v1/profiles/nobody_here');
       expect(unknown.status).to.equal(404);
       expect(unknown.body.error.code).to.equal('not_found');
+    });
+  });
+
+  describe('GET /profiles/{username} aliases', () => {
+    /** Lets the account rename again at once, as if its last rename were long ago. */
+    const allowRename = (accountId: string) =>
+      db()('accounts')
+        .where({ id: accountId })
+        .update({ username_changed_at: new Date(2020, 0, 1) });
+    const aliasEnds = (name: string, at: Date) => db()('usernames').where({ name }).update({ expires_at: at });
+    const DAY = 86_400_000;
+
+    it('answers the former names of the last 30 days, newest first, each of which finds the profile', async () => {
+      const owner = await person('alias_one');
+      await allowRename(owner.account.id);
+      expect((await owner.site.patch('/api/v1/account/username', { username: 'alias_two' })).status).to.equal(200);
+      // The first rename was 10 days earlier than the second: its 30 days end 10 days sooner.
+      await aliasEnds('alias_one', new Date(Date.now() + 20 * DAY));
+      await allowRename(owner.account.id);
+      expect((await owner.site.patch('/api/v1/account/username', { username: 'alias_three' })).status).to.equal(200);
+      const other = await person('alias_other');
+
+      for (const name of ['alias_one', 'alias_two', 'alias_three']) {
+        const res = await app.client.get(`/api/v1/profiles/${name}`);
+        expect(res.status, name).to.equal(200);
+        expect(res.body.data, name).to.include({ username: 'alias_three' });
+        expect(res.body.data.aliases, name).to.deep.equal(['alias_two', 'alias_one']);
+      }
+      // Never anyone else's names; a person who never renamed has none.
+      expect((await app.client.get('/api/v1/profiles/alias_other')).body.data.aliases).to.deep.equal([]);
+
+      // Once its 30 days run out, a former name leaves the list and finds nobody.
+      await aliasEnds('alias_one', new Date(Date.now() - 1000));
+      expect((await app.client.get('/api/v1/profiles/alias_three')).body.data.aliases).to.deep.equal(['alias_two']);
+      expect((await app.client.get('/api/v1/profiles/alias_one')).status).to.equal(404);
+      // A block either way hides the person, aliases and all, under any of their names.
+      const blocker = await person('alias_blocker');
+      await people.block(owner.account.id, other.account.id);
+      await people.block(blocker.account.id, owner.account.id);
+      for (const reader of [other, blocker]) {
+        expect((await reader.site.get('/api/v1/profiles/alias_two')).status).to.equal(404);
+      }
     });
   });
 

@@ -80,6 +80,32 @@ describe('GET /profiles/{username}/stats', () => {
     expect(seen.rating_distribution[4]).to.deep.equal({ from: 40, count: 1 });
   });
 
+  it('counts every UTC day a session covers: across midnight both, ending at midnight sharp only its own', async () => {
+    const owner = await namedPerson(app.client, 'stats_midnight');
+    const at = (iso: string) => new Date(iso);
+    await playSession(owner.account.id, {
+      game_id: 1,
+      started_at: at('2026-02-01T23:00Z'),
+      ended_at: at('2026-02-02T01:00Z'),
+      minutes: 120,
+    });
+    await playSession(owner.account.id, {
+      game_id: 2,
+      started_at: at('2026-02-05T22:00Z'),
+      ended_at: at('2026-02-06T00:00Z'),
+      minutes: 120,
+    });
+    // The first session's first day again: counted once. Counting start days only would give 2.
+    await playSession(owner.account.id, {
+      game_id: 2,
+      started_at: at('2026-02-01T10:00Z'),
+      ended_at: at('2026-02-01T10:30Z'),
+      minutes: 30,
+    });
+    const stats = (await new SiteClient(app.client).get('/api/v1/profiles/stats_midnight/stats')).body.data;
+    expect(stats.totals).to.deep.equal({ sessions: 3, minutes: 270, days: 3, games: 2 });
+  });
+
   it('is 404 across a block', async () => {
     const owner = await namedPerson(app.client, 'stats_blocker');
     const other = await namedPerson(app.client, 'stats_blocked');

@@ -58,7 +58,7 @@ describe('visibility matrix: items with their own visibility, and their counts',
         it(`${reader}: lists ${items.join(', ')}; total and summary agree`, async () => {
           const [body, counts] = await Promise.all([get(owner, reader, '/lists?limit=48'), summary(owner, reader)]);
           const ids = body.data.map((l: { id: string }) => l.id);
-          expect({ lists: labelsOf(world, ids), total: body.page.total, summary: counts.lists }).to.deep.equal({
+          expect({ lists: labelsOf(world, ids), total: body.page.total_items, summary: counts.lists }).to.deep.equal({
             lists: seen('list', reader),
             total: n,
             summary: n,
@@ -229,7 +229,7 @@ describe('visibility matrix: items with their own visibility, and their counts',
   describe('a suspended person’s own pages stay open, their reviews page included', () => {
     // Suspension leaves a person out of searches, discovery, the shared feeds and the index; the profile
     // routes do not ask about it, /reviews included (a feed of one named author), so it lists what /summary
-    // counts (README, Activity).
+    // counts (docs/api-notes.md, Activity).
     const READERS_OF_SUSPENDED: ReadingRole[] = ['suspended', 'stranger', 'anonymous', 'staff', 'follower'];
     const path = (tail: string) => `/api/v1/profiles/${NAMES.suspended}${tail}`;
 

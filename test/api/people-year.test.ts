@@ -101,6 +101,37 @@ describe('GET /profiles/{username}/year/{year}', () => {
     expect(seen.reviews).to.have.length(2);
   });
 
+  it('marks a row played only by a session the reader may see: not a private or removed one', async () => {
+    const owner = await namedPerson(app.client, 'year_sessions');
+    const follower = await namedPerson(app.client, 'year_sessions_fan');
+    await follow(follower.account.id, owner.account.id);
+    // Three games in the library since long ago, untouched: only a 2024 session could make them played.
+    for (const game_id of [30, 31, 32]) {
+      await libraryEntry(owner.account.id, {
+        game_id,
+        status: 'BACKLOG',
+        created_at: at('2019-01-01T00:00Z'),
+        updated_at: at('2019-01-01T00:00Z'),
+      });
+    }
+    const inYear = { started_at: at('2024-04-01T10:00Z'), ended_at: at('2024-04-01T11:00Z'), minutes: 60 };
+    await playSession(owner.account.id, { ...inYear, game_id: 30, visibility: 'PRIVATE' });
+    await playSession(owner.account.id, { ...inYear, game_id: 31, visibility: 'FOLLOWERS' });
+    await playSession(owner.account.id, { ...inYear, game_id: 32, removed_at: new Date() });
+
+    const played = async (reader: SiteClient) => {
+      const res = await reader.get('/api/v1/profiles/year_sessions/year/2024');
+      expect(res.status, res.text).to.equal(200);
+      const rows = res.body.data.library as Array<{ game_id: number; played: boolean }>;
+      expect(res.body.data.totals.played).to.equal(rows.filter((row) => row.played).length);
+      return rows.filter((row) => row.played).map((row) => row.game_id);
+    };
+    expect(await played(new SiteClient(app.client))).to.deep.equal([]);
+    expect(await played(follower.site)).to.deep.equal([31]);
+    // The owner sees their private session; a removed one counts nowhere, for its author too.
+    expect(await played(owner.site)).to.deep.equal([30, 31]);
+  });
+
   it('takes years from 2000 through this one', async () => {
     await namedPerson(app.client, 'year_bounds');
     const thisYear = new Date().getUTCFullYear();

@@ -96,6 +96,9 @@ function randomGame(random: SeededRandom, n: number): Record<string, unknown> {
     hype: chance(0.7) ? 0 : int(1, 30),
     demo_available: chance(0.2),
     store_url: chance(0.3) ? `https://store.example/${n}` : null,
+    // Not drawn, so the games drawn stay the same: a cover on two games in three, which the pages read
+    // from the copy must show as the database's do.
+    cover_image_id: n % 3 === 0 ? null : `co${n.toString(36)}`,
   };
 }
 

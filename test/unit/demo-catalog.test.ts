@@ -243,6 +243,8 @@ describe('demo catalog: enrichment', () => {
       interface_languages: [],
       audio_languages: [],
       subtitle_languages: [],
+      // The source has no cover images.
+      cover_image_id: null,
     });
     for (const board of AGE_BOARDS) expect(real[`age_${board}`], board).to.equal(null);
     expect(real.platform_ids).to.have.length(1);
@@ -253,6 +255,8 @@ describe('demo catalog: enrichment', () => {
       expect(row.name).to.match(/^The Legend of Zelda: A Link to the Past.* \(synthetic\)$/);
       expect(row.slug).to.match(/-synthetic(-\d+)?$/);
       expect(row.genre_ids.length).to.be.greaterThan(0);
+      // A made-up cover would be some real game's image.
+      expect(row).to.have.property('cover_image_id', null);
     }
   });
 

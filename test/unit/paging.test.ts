@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { pageObject, pageParameter, pageWindow } from '../../shared/platform/paging/paging.js';
+import { offsetPage, onePage, pageObject, pageParameter, pageWindow } from '../../shared/platform/paging/paging.js';
 import { compileSchema } from '../../shared/platform/validation/ajv.js';
 import { coerceParameters } from '../../shared/platform/validation/coerce.js';
 import { describeError } from '../../shared/platform/validation/describe-error.js';
@@ -70,6 +70,41 @@ describe('paging', () => {
     it('turns a page number into a window', () => {
       expect(pageWindow(1, { size: 24 })).to.deep.equal({ limit: 24, offset: 0 });
       expect(pageWindow(3, { size: 48 })).to.deep.equal({ limit: 48, offset: 96 });
+    });
+  });
+
+  describe('the page object of an offset window', () => {
+    it('numbers the page the offset falls in, in pages of the limit', () => {
+      expect(offsetPage(0, 10, 25, 10000)).to.deep.equal({
+        number: 1,
+        size: 10,
+        total_items: 25,
+        total_pages: 3,
+        has_more: true,
+      });
+      expect(offsetPage(10, 10, 25, 10000)).to.include({ number: 2, has_more: true });
+      // An offset between page starts is in the page that holds its first item.
+      expect(offsetPage(19, 10, 25, 10000)).to.include({ number: 2, has_more: false });
+      expect(offsetPage(20, 10, 25, 10000)).to.include({ number: 3, has_more: false });
+      expect(offsetPage(0, 10, 0, 10000)).to.deep.equal({
+        number: 1,
+        size: 10,
+        total_items: 0,
+        total_pages: 0,
+        has_more: false,
+      });
+    });
+
+    it('says has_more false once the next offset would pass the last one a client may ask for', () => {
+      expect(offsetPage(9990, 10, 50000, 10000).has_more).to.equal(true);
+      expect(offsetPage(9995, 10, 50000, 10000).has_more).to.equal(false);
+    });
+  });
+
+  describe('the page object of a collection answered whole', () => {
+    it('is page 1 of 1 holding every item, and no page at all when empty', () => {
+      expect(onePage(3)).to.deep.equal({ number: 1, size: 3, total_items: 3, total_pages: 1, has_more: false });
+      expect(onePage(0)).to.deep.equal({ number: 1, size: 0, total_items: 0, total_pages: 0, has_more: false });
     });
   });
 });

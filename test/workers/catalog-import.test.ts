@@ -29,6 +29,7 @@ const HALF_LIFE = {
   age_ratings: [501, 502],
   hypes: 12,
   follows: 3400,
+  cover: 7001,
 };
 
 const LINES = [
@@ -58,6 +59,7 @@ const LINES = [
   { _type: 'language_support', id: 3, game: 231, language: 2, language_support_type: 2 },
   { _type: 'website', id: 1, game: 231, category: 13, url: 'https://store.steampowered.com/app/220' },
   { _type: 'game_time_to_beat', id: 1, game_id: 231, normally: 13 * 3600 + 1200 },
+  { _type: 'cover', id: 7001, game: 231, image_id: 'co1nmw', width: 264, height: 374 },
 ];
 
 function writeLines(lines: object[]): string {
@@ -96,6 +98,7 @@ describe('catalog import (IGDB shape)', () => {
       interface_languages: ['en', 'en-US'],
       subtitle_languages: ['pt', 'pt-BR'],
       hype: 12,
+      cover_image_id: 'co1nmw',
     });
     expect(game.release_date.toISOString?.() ?? String(game.release_date)).to.match(/2004-11-1[56]/);
     const cancelled = await db()('games').where({ igdb_id: 999 }).first();
@@ -116,6 +119,40 @@ describe('catalog import (IGDB shape)', () => {
     expect(rows[0]).to.include({ id: before.id, name: 'Half-Life 2 (2004)' });
     expect(await db()('games').count('* as n').first()).to.deep.equal({ n: 2 });
     expect(await db()('catalog_platforms').count('* as n').first()).to.deep.equal({ n: 2 });
+  });
+
+  it('keeps a game’s cover image id however the file names it; none, or an odd one, is null', async () => {
+    const lines = [
+      { _type: 'game', id: 501, name: 'Named', slug: 'cover-named', cover: 11 },
+      { _type: 'cover', id: 11, game: 501, image_id: 'co0001' },
+      // An export expanded with `cover.image_id`.
+      { _type: 'game', id: 502, name: 'Inline', slug: 'cover-inline', cover: { id: 12, image_id: 'co0002' } },
+      // Only the cover line says whose it is.
+      { _type: 'game', id: 503, name: 'Naming the game', slug: 'cover-of-game' },
+      { _type: 'cover', id: 13, game: 503, image_id: 'co0003' },
+      // An id that would leave its path segment of the URL is not kept.
+      { _type: 'game', id: 504, name: 'Odd', slug: 'cover-odd', cover: 14 },
+      { _type: 'cover', id: 14, game: 504, image_id: '../co0004' },
+      { _type: 'game', id: 505, name: 'None', slug: 'cover-none' },
+    ];
+    const covers = async () =>
+      Object.fromEntries(
+        (
+          await db()('games').whereBetween('igdb_id', [501, 505]).orderBy('igdb_id').select('slug', 'cover_image_id')
+        ).map((row: { slug: string; cover_image_id: string | null }) => [row.slug, row.cover_image_id]),
+      );
+    const done = await importIgdbFile(db(), writeLines(lines));
+    expect(done).to.deep.include({ facets: 0, games: 5 });
+    expect(await covers()).to.deep.equal({
+      'cover-named': 'co0001',
+      'cover-inline': 'co0002',
+      'cover-of-game': 'co0003',
+      'cover-odd': null,
+      'cover-none': null,
+    });
+    // Imported again without the cover lines: upstream no longer gives those covers, as with any column.
+    await importIgdbFile(db(), writeLines(lines.filter((line) => line._type !== 'cover')));
+    expect(await covers()).to.deep.include({ 'cover-named': null, 'cover-inline': 'co0002', 'cover-of-game': null });
   });
 
   it('names the line that is not JSON or has no _type', async () => {

@@ -21,9 +21,11 @@ import {
   string,
   uri,
   uuid,
+  type SchemaObject,
 } from '../response-schemas.js';
 import { SECOND_FACTOR } from './auth.js';
 import { ArcadeSummary } from './arcade.js';
+import { Page } from './pages-and-images.js';
 
 export const Scopes = list(oneOf(SCOPES), 'The app’s scopes.');
 
@@ -160,6 +162,9 @@ const exportedTables = Object.fromEntries(
   ]),
 );
 
+/** A collection answered whole: `page` is number 1 of 1 with `size` = `total_items` (0 pages when empty). */
+const whole = (items: SchemaObject) => answer(items, { page: Page });
+
 export const ACCOUNT_ANSWERS = {
   bootstrap: answer(
     object({
@@ -178,11 +183,11 @@ export const ACCOUNT_ANSWERS = {
     }),
   ),
   birthDate: answer(BirthDate),
-  identities: answer(list(Identity, 'The email first, then linked sign-in providers, oldest first.')),
+  identities: whole(list(Identity, 'The email first, then linked sign-in providers, oldest first.')),
   forgetConnection: answer(object({ service: oneOf(CONNECTION_SERVICES), removed: boolean() })),
   usernameAvailable: answer(object({ username: string('The name asked about.'), available: boolean() })),
   username: answer(Username),
-  sessions: answer(list(AccountSession)),
+  sessions: whole(list(AccountSession)),
   endSession: answer(object({ id: uuid(), ended: constant(true), current: boolean() })),
   export: answer(
     object({
@@ -198,11 +203,11 @@ export const ACCOUNT_ANSWERS = {
       removed: map(integer(), 'Records removed per table, every table of the category named, zeros included.'),
     }),
   ),
-  apps: answer(list(App, 'Most recently changed first.')),
+  apps: whole(list(App, 'Most recently changed first.')),
   app: answer(App),
   appWithKeys: answer(AppWithKeys),
   appDeleted: answer(object({ id: uuid(), deleted: constant(true) })),
-  keys: answer(list(Key)),
+  keys: whole(list(Key)),
   key: answer(Key),
   newKey: answer(NewKey),
   icon: answer(object({ id: uuid('The icon’s id.'), icon_url: uri() })),

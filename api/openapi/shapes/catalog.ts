@@ -10,8 +10,20 @@ import {
   object,
   oneOf,
   string,
+  uri,
 } from '../response-schemas.js';
 import { paged } from './pages-and-images.js';
+
+/**
+ * A game's cover, as every answer that shows a game carries it (shared/content/game-covers.ts): `cover_url` of
+ * the catalog's rows and of a game's card, `cover` of the `games=1` maps.
+ */
+export const coverUrl = () =>
+  nullable(
+    uri(
+      'The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.',
+    ),
+  );
 
 export const Game = component(
   'Game',
@@ -29,8 +41,9 @@ export const Game = component(
       rating: nullable(number('0 to 100, one decimal.')),
       genres: list(string(), 'Genre names.'),
       demo_available: boolean(),
+      cover_url: coverUrl(),
     },
-    { description: 'spec: Catalog game (search item).' },
+    { description: 'spec: Catalog game (search item); `cover_url` is ours.' },
   ),
 );
 

@@ -11,8 +11,8 @@ import {
   object,
   oneOf,
   string,
-  uri,
 } from '../response-schemas.js';
+import { coverUrl } from './catalog.js';
 import { PersonSummary } from './social.js';
 
 export const HistoryItem = component(
@@ -27,7 +27,7 @@ export const HistoryItem = component(
             id: integer('The catalog id.'),
             slug: string(),
             name: string(),
-            cover_url: nullable(uri('Null: the catalog has no covers yet.')),
+            cover_url: coverUrl(),
           },
           { description: 'The game (kind game); null for a profile.' },
         ),

@@ -15,7 +15,7 @@ import {
   string,
   uuid,
 } from '../response-schemas.js';
-import { Game } from './catalog.js';
+import { coverUrl, Game } from './catalog.js';
 import { Deleted, Page } from './pages-and-images.js';
 
 export const JournalSession = component(
@@ -26,7 +26,7 @@ export const JournalSession = component(
       game_id: integer('The catalog id.'),
       game: nullable(
         object(
-          { slug: string(), name: string(), cover_url: nullable(string('Null: the catalog has no covers yet.')) },
+          { slug: string(), name: string(), cover_url: coverUrl() },
           { description: 'Null when the catalog no longer has the game.' },
         ),
       ),

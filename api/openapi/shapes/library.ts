@@ -14,8 +14,8 @@ import {
   object,
   oneOf,
   string,
-  uri,
 } from '../response-schemas.js';
+import { coverUrl } from './catalog.js';
 import { Page } from './pages-and-images.js';
 import { Copy } from './service.js';
 
@@ -26,7 +26,7 @@ export const OwnLibraryEntry = component(
       game_id: integer(),
       game: nullable(
         object(
-          { slug: string(), name: string(), cover_url: nullable(uri('Null: the catalog has no covers yet.')) },
+          { slug: string(), name: string(), cover_url: coverUrl() },
           { description: 'The game as the catalog has it; null when the catalog no longer has it.' },
         ),
       ),
@@ -52,7 +52,7 @@ export const LIBRARY_ANSWERS = {
       data: list(OwnLibraryEntry),
       page: Page,
       games: map(
-        nullable(object({ name: string(), cover: nullable(uri('Null for now.')), slug: string() })),
+        nullable(object({ name: string(), cover: coverUrl(), slug: string() })),
         'With `games=1`: by game id; null for a game the catalog no longer has.',
       ),
     },

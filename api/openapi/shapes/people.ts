@@ -18,7 +18,7 @@ import {
   uuid,
   type SchemaObject,
 } from '../response-schemas.js';
-import { Game } from './catalog.js';
+import { coverUrl, Game } from './catalog.js';
 import { Journey } from './journal.js';
 import { Page } from './pages-and-images.js';
 import { LayoutDocument, LayoutMedia } from './profile.js';
@@ -158,6 +158,10 @@ export const PEOPLE_ANSWERS = {
       library_visibility: oneOf(VISIBILITY),
       avatar_url: nullable(uri()),
       banner_url: nullable(uri()),
+      aliases: list(
+        string(),
+        'Former usernames of the last 30 days, newest first: the names a lookup still accepts for this person.',
+      ),
       created_at: dateTime(),
       private: boolean('Library visibility is not PUBLIC: following makes a request.'),
     }),
@@ -214,7 +218,7 @@ export const PEOPLE_ANSWERS = {
       page: Page,
       profile: object({ username: string() }),
       games: map(
-        nullable(object({ name: string(), cover: nullable(uri('Null for now.')), slug: string() })),
+        nullable(object({ name: string(), cover: coverUrl(), slug: string() })),
         'With `games=1`: by game id; null for a game the catalog no longer has.',
       ),
     },
@@ -302,13 +306,28 @@ export const PEOPLE_ANSWERS = {
   activity: feed(),
   gameActivity: feed({
     totals: object(
-      { sessions: integer(), minutes: integer(), days: integer() },
+      {
+        sessions: integer(),
+        minutes: integer(),
+        days: integer('Distinct UTC calendar days a session covers (one across midnight counts both).'),
+      },
       { description: 'The closed sessions of the game the reader may see.' },
     ),
   }),
   lists: object({
     data: list(ListSummary),
-    page: object({ limit: integer(), offset: integer(), total: integer(), has_more: boolean() }),
+    page: object(
+      {
+        number: integer(
+          'The page `offset` falls in, counting pages of `limit` lists (offset ÷ limit + 1); 1 with `before`.',
+        ),
+        size: integer('`limit`.'),
+        total_items: integer('Lists matching every filter (and `before`), on every page.'),
+        total_pages: integer('total_items ÷ limit, rounded up.'),
+        has_more: boolean('Whether another page may be asked for: false once the next offset would pass 10000.'),
+      },
+      { description: 'The spec’s page object, for a collection paged by `offset` and `limit` or by `before`.' },
+    ),
   }),
   folders: answer(
     object({

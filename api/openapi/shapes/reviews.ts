@@ -11,9 +11,9 @@ import {
   object,
   oneOf,
   string,
-  uri,
   uuid,
 } from '../response-schemas.js';
+import { coverUrl } from './catalog.js';
 
 export const Review = component(
   'Review',
@@ -24,7 +24,7 @@ export const Review = component(
       game_id: integer('The catalog game reviewed.'),
       game: nullable(
         object(
-          { slug: string(), name: string(), cover_url: nullable(uri('Null: the catalog has no covers yet.')) },
+          { slug: string(), name: string(), cover_url: coverUrl() },
           { description: 'The game as the catalog has it; null when the catalog no longer has it.' },
         ),
       ),

@@ -1,6 +1,6 @@
 // The reference's words for the signed-in account itself: its name, state, birth date, identities and
 // connections, sessions, export and data deletion (spec: Account routes, Proof for DELETE /account/data;
-// README: Usernames, Account state, Birth date, Identities and connections, Bootstrap, Export, Data deletion).
+// docs/api-notes.md: Usernames, Account state, Birth date, Identities and connections, Bootstrap, Export, Data deletion).
 import { EXPORTED_TABLES } from '../../../shared/accounts/export-registry.js';
 import { EXPORT_VERSION } from '../../../shared/accounts/export.js';
 import { doc } from '../../openapi/route-facts.js';
@@ -8,6 +8,10 @@ import { ACCOUNT_ANSWERS } from '../../openapi/shapes/account.js';
 
 const ACCOUNT_ID = '2d7f4b8e-6a1c-4e3d-9b52-8c0a1f6e3d94';
 const SESSION_ID = '9e4c1a7b-3d6f-4b28-a0e5-7f2d8c3b1a60';
+/** The account's collections come whole (DECISIONS, Fine print). */
+const ONE_PAGE =
+  'The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).';
+const twoOnOnePage = { number: 1, size: 2, total_items: 2, total_pages: 1, has_more: false };
 
 const session = {
   id: SESSION_ID,
@@ -119,8 +123,7 @@ export const ACCOUNT_DOCS = {
   }),
   identities: doc({
     summary: 'How you sign in',
-    description:
-      'The email first (`verified`; `password` says whether one is set), then linked sign-in providers, oldest first.',
+    description: `The email first (\`verified\`; \`password\` says whether one is set), then linked sign-in providers, oldest first. ${ONE_PAGE}`,
     response: ACCOUNT_ANSWERS.identities,
     example: {
       data: [
@@ -133,6 +136,7 @@ export const ACCOUNT_DOCS = {
         },
         { provider: 'twitch', display_name: 'AnaJoga', created_at: '2026-10-03T20:41:55.000Z' },
       ],
+      page: twoOnOnePage,
     },
   }),
   forgetConnection: doc({
@@ -146,7 +150,7 @@ export const ACCOUNT_DOCS = {
   usernameAvailable: doc({
     summary: 'Is a username free?',
     description:
-      'A name not shaped like a username (3 to 24 of a-z, 0-9 and `_`, not starting or ending with `_`) is simply not available. Your own alias of the last 30 days is available to you. Case is ignored.',
+      'A name not shaped like a username (3 to 24 of a-z, 0-9 and `_`, not starting or ending with `_`) is simply not available: any string, however long, is answered, never refused. Your own alias of the last 30 days is available to you. Case is ignored.',
     response: ACCOUNT_ANSWERS.usernameAvailable,
     example: { data: { username: 'ana_souza', available: true } },
   }),
@@ -168,10 +172,9 @@ export const ACCOUNT_DOCS = {
   }),
   sessions: doc({
     summary: 'Where you are signed in',
-    description:
-      'Live sessions (used within the last 30 days), most recently used first. `current` marks the one calling; `signed_in_at` is the last sign-in or passed second factor; `second_factor` is none, pending or passed.',
+    description: `Live sessions (used within the last 30 days), most recently used first. \`current\` marks the one calling; \`signed_in_at\` is the last sign-in or passed second factor; \`second_factor\` is none, pending or passed. ${ONE_PAGE}`,
     response: ACCOUNT_ANSWERS.sessions,
-    example: { data: [session, otherSession] },
+    example: { data: [session, otherSession], page: twoOnOnePage },
   }),
   endSession: doc({
     summary: 'End a session',
@@ -185,7 +188,7 @@ export const ACCOUNT_DOCS = {
   export: doc({
     summary: 'Download everything the account wrote',
     description:
-      'One JSON document `{ data: {...} }` like every success, streamed as a file: in `data`, `export_version`, `exported_at`, `account`, then one member per exported table. Never exported: password hashes, two-factor secrets, token hashes, recovery codes, one-time links. A failure part-way cuts the stream, so a partial file never parses as complete.',
+      'One JSON document `{ data: {...} }` like every success, streamed as a file: in `data`, `export_version`, `exported_at`, `account`, then one member per exported table (`sessions` are your play sessions and `sign_in_sessions` where you signed in, as the deletion categories name them: `export_version` 2; version 1 named them `play_sessions` and `sessions`). Never exported: password hashes, two-factor secrets, token hashes, recovery codes, one-time links. A failure part-way cuts the stream, so a partial file never parses as complete.',
     produces: 'application/json; charset=utf-8',
     headers: {
       'Content-Disposition': '`attachment; filename="jogatina-export-<username or id>-<YYYY-MM-DD>.json"`',
@@ -197,7 +200,7 @@ export const ACCOUNT_DOCS = {
   deleteData: doc({
     summary: 'Delete a category of your data',
     description: [
-      'Irreversible. Answers the records removed per table, naming every table of the category, zeros included. `sessions` and `everything` end every session of the account, the calling one included (its cookie is cleared); `everything` removes all content and sessions but keeps the account, its profile, name, apps and keys. Proof, in this order:',
+      'Irreversible. Answers the records removed per table, naming every table of the category, zeros included. The categories name what you wrote: `library` your library entries and owned copies, `sessions` your play sessions (the journal’s), `journeys` your journeys, `reviews`, `lists` (with their folders), `screenshots`, `comments`, `views` (your history); drafts and feed items go with what they belong to. `everything` removes all of them and your likes, awards given, notes and notifications, but keeps the account, its profile, name, apps and keys. No category signs you out: sign-in sessions are ended with `DELETE /account/sessions/{id}`. Proof, in this order:',
       '1. A session owing its second factor: 403 `mfa_required`, whatever the body holds.',
       '2. An account with a password sends `password` every time: missing 403 `password_required`, wrong `password_incorrect`.',
       '3. Without a password, a sign-in from the last 15 minutes suffices; older is 403 `reauthentication_required` with `second_factor` (whether a `code` would do). With two-factor on, `code` (authenticator or recovery code) may be sent instead; wrong is `code_incorrect`.',
@@ -215,7 +218,7 @@ export const ACCOUNT_DOCS = {
     example: {
       data: {
         category: 'library',
-        removed: { activity_items: 57, library_entries: 40, library_copies: 3, play_sessions: 18 },
+        removed: { activity_items: 42, library_entries: 40, library_copies: 3 },
       },
     },
   }),

@@ -2,6 +2,7 @@
 import { findOwnApp } from '../../../shared/keys/apps.js';
 import { removeAppIcon } from '../../../shared/media/app-icons.js';
 import { uploadImage } from '../../../shared/media/image-uploads.js';
+import { PICTURE_UPLOADS } from '../../../shared/media/upload-allowance.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { countUpload, imageFile } from '../../middleware/image-upload.js';
 import { validate } from '../../middleware/validate.js';
@@ -23,7 +24,7 @@ export function appIconRoutes(api: VersionedRoutes): void {
       await findOwnApp(ctx.services.knex, sessionCaller(ctx).account.id, ctx.state.input.params.id as string);
       return next();
     },
-    countUpload(),
+    countUpload(PICTURE_UPLOADS),
     imageFile(),
     async (ctx) => {
       const appId = ctx.state.input.params.id as string;

@@ -1,5 +1,5 @@
 // The reference's words for the account's apps, their keys and icons (spec: Account routes; DECISIONS:
-// API keys and allowances; README: Apps and keys, App icons).
+// API keys and allowances; docs/api-notes.md: Apps and keys, App icons).
 import { IMAGE_REFUSAL_REASONS } from '../../../shared/media/image-refusals.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
@@ -78,10 +78,15 @@ const newApp = {
 
 const APP_NOT_FOUND: ErrorRef[] = ['not_found:app_not_found'];
 const KEYS_ORDER = 'Live keys first, then newest first; never a token (it is shown once, when the key is made).';
+/** The account's collections come whole (DECISIONS, Fine print). */
+const ONE_PAGE =
+  'The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).';
+/** `page` of a whole list of `n` items. */
+const onePage = (n: number) => ({ number: 1, size: n, total_items: n, total_pages: n > 0 ? 1 : 0, has_more: false });
 const APP_WORDS =
   '`arcade` is null for an app without an Arcade game, else its summary: `slug`, `status`, `hidden_reason`, `notice` (suspended, flagged or hidden, with `reason` and `at`), `live_release_number`, `listing` and `releases` counts, `data_events` {pending, held, failed}.';
 
-/** What the image pipeline refuses (README: Images), and how it fails. */
+/** What the image pipeline refuses (docs/api-notes.md: Images), and how it fails. */
 const ICON_ERRORS: ErrorRef[] = [
   ...APP_NOT_FOUND,
   ...IMAGE_REFUSAL_REASONS.map((reason): ErrorRef => `invalid_request:${reason}`),
@@ -94,9 +99,9 @@ const ICON_ERRORS: ErrorRef[] = [
 export const APP_DOCS = {
   list: doc({
     summary: 'Your apps',
-    description: `Every app of the account (at most 10), most recently changed first. ${APP_WORDS}`,
+    description: `Every app of the account (at most 10), most recently changed first. ${APP_WORDS} ${ONE_PAGE}`,
     response: ACCOUNT_ANSWERS.apps,
-    example: { data: [app, arcadeApp] },
+    example: { data: [app, arcadeApp], page: onePage(2) },
   }),
   create: doc({
     summary: 'Create an app',
@@ -132,10 +137,10 @@ export const APP_DOCS = {
   }),
   keys: doc({
     summary: 'An app’s keys',
-    description: `${KEYS_ORDER} \`state\` is live, revoked or expired.`,
+    description: `${KEYS_ORDER} \`state\` is live, revoked or expired. ${ONE_PAGE}`,
     errors: APP_NOT_FOUND,
     response: ACCOUNT_ANSWERS.keys,
-    example: { data: [key, revokedKey] },
+    example: { data: [key, revokedKey], page: onePage(2) },
   }),
   createKey: doc({
     summary: 'Create a key for an app',
@@ -148,9 +153,9 @@ export const APP_DOCS = {
   }),
   accountKeys: doc({
     summary: 'All your keys',
-    description: `The keys of every app of the account. ${KEYS_ORDER} \`state\` is live, revoked or expired.`,
+    description: `The keys of every app of the account. ${KEYS_ORDER} \`state\` is live, revoked or expired. ${ONE_PAGE}`,
     response: ACCOUNT_ANSWERS.keys,
-    example: { data: [key, revokedKey] },
+    example: { data: [key, revokedKey], page: onePage(2) },
   }),
   createAccountKey: doc({
     summary: 'Create a key, naming its app',
@@ -172,7 +177,7 @@ export const APP_DOCS = {
   uploadIcon: doc({
     summary: 'Set an app’s icon',
     description:
-      'Multipart field `image` (JPEG, PNG, WebP, GIF or AVIF, up to 15 MB), treated as an avatar: fitted in 512x512 (never enlarged); a still becomes AVIF of at most 500 KB, an animation animated WebP of at most 4 MB and 15 s; at most 300 frames and 40 million pixels counting every frame; content-screened. The new icon replaces the old one. Counts toward the 30 image uploads per 10 minutes of the account. `id` is the icon’s. Another account’s app is 404 before the file is read.',
+      'Multipart field `image` (JPEG, PNG, WebP, GIF or AVIF, up to 15 MB), treated as an avatar: fitted in 512x512 (never enlarged); a still becomes AVIF of at most 500 KB, an animation animated WebP of at most 4 MB and 15 s; at most 300 frames and 40 million pixels counting every frame; content-screened. The new icon replaces the old one. Counts toward the account’s 30 picture uploads per 10 minutes (avatar, banner and app icons together; layout images have their own). `id` is the icon’s. Another account’s app is 404 before the file is read.',
     errors: ICON_ERRORS,
     status: 201,
     response: ACCOUNT_ANSWERS.icon,

@@ -3,6 +3,7 @@ import { appStatsWithArcade } from '../../../shared/arcade/app-stats.js';
 import { createApp, deleteApp, findOwnApp, listApps, updateApp, type AppChanges } from '../../../shared/keys/apps.js';
 import { createKey, listAppKeys } from '../../../shared/keys/keys.js';
 import { presentApp, presentKey } from '../../../shared/keys/presenters.js';
+import { onePage } from '../../../shared/platform/paging/paging.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
@@ -22,7 +23,8 @@ export function appRoutes(api: VersionedRoutes): void {
       ctx.services.media,
       apps.map((app) => app.id),
     );
-    ctx.body = { data: apps.map((app) => presentApp(app, stats.get(app.id)!)) };
+    // Collections answer `page`; at most 10 apps, so always one page (DECISIONS, Fine print).
+    ctx.body = { data: apps.map((app) => presentApp(app, stats.get(app.id)!)), page: onePage(apps.length) };
   });
 
   api.post('/account/apps', write, validate({ body: appCreateBody }), APP_DOCS.create, async (ctx) => {
@@ -73,7 +75,7 @@ export function appRoutes(api: VersionedRoutes): void {
       sessionCaller(ctx).account.id,
       ctx.state.input.params.id as string,
     );
-    ctx.body = { data: keys.map((key) => presentKey(key)) };
+    ctx.body = { data: keys.map((key) => presentKey(key)), page: onePage(keys.length) };
   });
 
   api.post(

@@ -2,7 +2,6 @@
 import {
   deleteAccountData,
   DELETION_CATEGORIES,
-  endsSessions,
   type DeletionCategory,
 } from '../../../shared/accounts/data-deletion.js';
 import { exportAccount } from '../../../shared/accounts/export.js';
@@ -10,7 +9,6 @@ import { proveDeletion, type DeletionProof } from '../../../shared/auth/deletion
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
-import { clearSessionCookie } from '../../session-cookie.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { ACCOUNT_DOCS } from './account-docs.js';
 
@@ -51,8 +49,8 @@ export function dataRoutes(api: VersionedRoutes): void {
       const { account, session } = sessionCaller(ctx);
       const category = ctx.state.input.query.category as DeletionCategory;
       await proveDeletion(ctx.services.auth, account, session, ctx.state.input.body as DeletionProof);
+      // No category ends a sign-in session (shared/accounts/data-deletion.ts): the caller stays signed in.
       const removed = await deleteAccountData(ctx.services.knex, account.id, category);
-      if (endsSessions(category)) clearSessionCookie(ctx);
       ctx.body = { data: { category, removed } };
     },
   );

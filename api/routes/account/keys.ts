@@ -1,6 +1,7 @@
 // The account's keys across its apps.
 import { createKey, listAccountKeys, revokeKey } from '../../../shared/keys/keys.js';
 import { presentKey } from '../../../shared/keys/presenters.js';
+import { onePage } from '../../../shared/platform/paging/paging.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
@@ -11,7 +12,8 @@ import { idParams } from '../schemas.js';
 export function keyRoutes(api: VersionedRoutes): void {
   api.get('/account/keys', sessionOnly({ allowance: 'read' }), APP_DOCS.accountKeys, async (ctx) => {
     const keys = await listAccountKeys(ctx.services.knex, sessionCaller(ctx).account.id);
-    ctx.body = { data: keys.map((key) => presentKey(key)) };
+    // Collections answer `page`; the account's keys come whole, on one page (DECISIONS, Fine print).
+    ctx.body = { data: keys.map((key) => presentKey(key)), page: onePage(keys.length) };
   });
 
   api.post(

@@ -4,6 +4,7 @@ import { bootstrapAccount } from '../../../shared/accounts/bootstrap.js';
 import { forgetConnection, isConnectionService, listIdentities } from '../../../shared/accounts/connections.js';
 import { accountStanding } from '../../../shared/accounts/standing.js';
 import { notFound } from '../../../shared/platform/errors.js';
+import { onePage } from '../../../shared/platform/paging/paging.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
@@ -66,7 +67,9 @@ export function standingRoutes(api: VersionedRoutes): void {
   );
 
   api.get('/account/identities', sessionOnly({ allowance: 'read' }), ACCOUNT_DOCS.identities, async (ctx) => {
-    ctx.body = { data: await listIdentities(ctx.services.knex, sessionCaller(ctx).account) };
+    const identities = await listIdentities(ctx.services.knex, sessionCaller(ctx).account);
+    // Collections answer `page`; the identities come whole, on one page (DECISIONS, Fine print).
+    ctx.body = { data: identities, page: onePage(identities.length) };
   });
 
   api.delete(

@@ -7,10 +7,13 @@ import { usernameSchema } from '../auth/schemas.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { ACCOUNT_DOCS } from './account-docs.js';
 
+// Any string is a question with an answer (spec: a string not shaped like a name gives `available` false,
+// not an error; DECISIONS: however long), so `q` has no length limit here: usernameAvailable judges the
+// shape, length first, before it reads anything, and the HTTP parser bounds the request line (431).
 const availabilityQuery: SchemaObject = {
   type: 'object',
   required: ['q'],
-  properties: { q: { type: 'string', maxLength: 200 } },
+  properties: { q: { type: 'string' } },
 };
 const usernameBody: SchemaObject = {
   type: 'object',

@@ -1,5 +1,6 @@
 // The reference's words for the game catalog and the search tabs (spec: Catalog, Search query parameters;
-// README: Game search, Search counts, Catalog stats, Game shape, Companies).
+// docs/api-notes.md: Game search, Search counts, Catalog stats, Game shape, Companies).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc } from '../../openapi/route-facts.js';
 import { CATALOG_ANSWERS } from '../../openapi/shapes/catalog.js';
 
@@ -12,6 +13,7 @@ const game = {
   rating: 91.4,
   genres: ['Role-playing (RPG)', 'Adventure'],
   demo_available: false,
+  cover_url: coverUrl('co1wyy'),
 };
 const remaster = {
   id: 26758,
@@ -22,6 +24,8 @@ const remaster = {
   rating: null,
   genres: ['Puzzle', 'Platform'],
   demo_available: false,
+  // A game without a cover.
+  cover_url: null,
 };
 const PUBLIC_CACHE = { 'Cache-Control': '`public, max-age=60`' };
 const IDS =

@@ -1,4 +1,5 @@
 // The reference's words for a person's history (DECISIONS: History; Cursor reads).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc } from '../../openapi/route-facts.js';
 import { HISTORY_ANSWERS } from '../../openapi/shapes/history.js';
 
@@ -15,7 +16,7 @@ export const HISTORY_DOCS = {
         {
           kind: 'game',
           viewed_at: '2026-11-26T18:42:10.204117Z',
-          game: { id: 14593, slug: 'hollow-knight', name: 'Hollow Knight', cover_url: null },
+          game: { id: 14593, slug: 'hollow-knight', name: 'Hollow Knight', cover_url: coverUrl('co93cr') },
           profile: null,
         },
         {

@@ -1,4 +1,5 @@
 // The reference's words for the owner's journeys (DECISIONS: Journal, Shared rules, Refusals).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { doc } from '../../openapi/route-facts.js';
 import { JOURNAL_ANSWERS } from '../../openapi/shapes/journal.js';
@@ -16,6 +17,7 @@ const journey = {
     rating: 90.4,
     genres: ['Platform', 'Adventure'],
     demo_available: false,
+    cover_url: coverUrl('co93cr'),
   },
   title: 'Steel Soul run',
   started_at: '2026-11-01T18:00:00.000Z',

@@ -1,5 +1,6 @@
 // The reference's words for the owner's play sessions (DECISIONS: Journal, Shared rules, Refusals, Cursor
 // reads).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { doc } from '../../openapi/route-facts.js';
 import { JOURNAL_ANSWERS } from '../../openapi/shapes/journal.js';
@@ -8,7 +9,7 @@ const SESSION_ID = '3f6b2d1e-8c4a-4e7b-9a05-6d2c1b7e4f90';
 const closed = {
   id: SESSION_ID,
   game_id: 1942,
-  game: { slug: 'hollow-knight', name: 'Hollow Knight', cover_url: null },
+  game: { slug: 'hollow-knight', name: 'Hollow Knight', cover_url: coverUrl('co93cr') },
   started_at: '2026-11-20T19:05:00.000Z',
   ended_at: '2026-11-20T21:17:30.000Z',
   minutes: 132,

@@ -1,10 +1,11 @@
 // The reference's words for the owner's library (DECISIONS: Library; Paths; Refusals).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc } from '../../openapi/route-facts.js';
 import { LIBRARY_ANSWERS } from '../../openapi/shapes/library.js';
 
 const entry = {
   game_id: 1942,
-  game: { slug: 'the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt', cover_url: null },
+  game: { slug: 'the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt', cover_url: coverUrl('co1wyy') },
   status: 'COMPLETED',
   playing: false,
   backlog: false,
@@ -38,7 +39,7 @@ export const ENTRY_DOCS = {
     example: {
       data: [entry],
       page: { number: 1, size: 100, total_items: 1, total_pages: 1, has_more: false },
-      games: { 1942: { name: 'The Witcher 3: Wild Hunt', cover: null, slug: 'the-witcher-3-wild-hunt' } },
+      games: { 1942: { name: 'The Witcher 3: Wild Hunt', cover: coverUrl('co1wyy'), slug: 'the-witcher-3-wild-hunt' } },
     },
   }),
   get: doc({

@@ -1,4 +1,5 @@
 // The reference's words for lists and their folders (DECISIONS: Lists; Shared rules; Refusals).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc, type ErrorRef } from '../../openapi/route-facts.js';
 import { Deleted } from '../../openapi/shapes/pages-and-images.js';
 import { LIST_ANSWERS } from '../../openapi/shapes/lists.js';
@@ -15,6 +16,7 @@ const game = (id: number, slug: string, name: string, year: number, genres: stri
   rating: 91.2,
   genres,
   demo_available: false,
+  cover_url: coverUrl(`co${id.toString(36)}`),
 });
 
 const tierList = {

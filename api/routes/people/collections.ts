@@ -68,6 +68,14 @@ export function peopleCollectionRoutes(api: VersionedRoutes): void {
       if (query.before !== undefined && query.sort !== 'recent') {
         throw invalidRequest('`before` pages only the recent sort; use `offset` with this one.', { field: 'before' });
       }
+      // A cursor page is the first page of what lies before it (its `page.number` is 1, DECISIONS): an
+      // offset on top would make that number a lie, so the two ways of paging do not mix.
+      if (query.before !== undefined && query.offset > 0) {
+        throw invalidRequest('Page with `before` or with `offset`, not both.', {
+          field: 'offset',
+          reason: 'not_allowed',
+        });
+      }
       const { owner, relation } = await visibleOwner(ctx);
       ctx.body = await readLists(ctx.services.knex, owner.id, relation, query);
     },

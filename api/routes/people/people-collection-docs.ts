@@ -1,5 +1,6 @@
 // The reference's words for the activity feeds and a person's collections: lists, list folders, journeys
-// and screenshots (spec: People; README: Activity, Lists, Journeys, Screenshots).
+// and screenshots (spec: People; docs/api-notes.md: Activity, Lists, Journeys, Screenshots).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { NO_SUCH_PERSON, PERSON_RULE } from './people-docs.js';
@@ -15,6 +16,7 @@ const GAME = {
   rating: 91.4,
   genres: ['Platform', 'Adventure', 'Indie'],
   demo_available: false,
+  cover_url: coverUrl('co93cr'),
 };
 
 const rule = (...parts: string[]) => parts.join('\n\n');
@@ -129,7 +131,7 @@ export const PEOPLE_COLLECTION_DOCS = {
       'The activity feed about one game, with the same filters (`game` aside). An unknown slug is 404.',
       FILTERS,
       ITEM_RULE,
-      'Suspended authors are left out (but for the reader’s own items). `totals` counts the closed sessions of the game the reader may see: sessions, minutes and distinct UTC days.',
+      'Suspended authors are left out (but for the reader’s own items). `totals` counts the closed sessions of the game the reader may see: sessions, minutes and `days`, the distinct UTC calendar days with a session (a session across midnight counts every day it covers, up to its end exclusive; overlaps and repeats count once). A running session is in none.',
     ),
     errors: ['not_found', OFFSET_ONE_KIND],
     response: PEOPLE_ANSWERS.gameActivity,
@@ -146,9 +148,10 @@ export const PEOPLE_COLLECTION_DOCS = {
     description: rule(
       PERSON_RULE,
       'The lists the reader may see by each list’s own visibility (PUBLIC anyone, FOLLOWERS followers and the owner, PRIVATE the owner); `visibility` and `mode` narrow within that, and only the owner sees each list’s `visibility`. `sort`: recent (default, latest update first), oldest, name (without case or accents), likes, size (preview count: a tier list’s ranked games); ties go to the latest update.',
-      '`offset` pages any order; `before` (lists updated before that instant) is a cursor for `recent` only, and 400 with another sort. `q` matches title or description. `folder` is a folder id, or `NONE` for lists in no folder (different from leaving it out); an unknown folder is an empty page.',
+      '`offset` pages any order; `before` (lists updated before that instant) is a cursor for `recent` only, and 400 with another sort; `before` with an `offset` above 0 is 400 `not_allowed` (field `offset`). `q` matches title or description. `folder` is a folder id, or `NONE` for lists in no folder (different from leaving it out); an unknown folder is an empty page.',
+      '`page` is the spec’s page object in pages of `limit` lists: `number` is the page `offset` falls in (offset ÷ limit + 1; 1 with `before`), `size` is `limit`, `total_items` counts the lists matching every filter (`before` included), `total_pages` is total_items ÷ limit rounded up, and `has_more` is false on the last page or once the next offset would pass 10000.',
     ),
-    errors: [...NO_SUCH_PERSON, 'invalid_request'],
+    errors: [...NO_SUCH_PERSON, 'invalid_request', 'invalid_request:not_allowed'],
     response: PEOPLE_ANSWERS.lists,
     example: {
       data: [
@@ -167,7 +170,7 @@ export const PEOPLE_COLLECTION_DOCS = {
           updated_at: '2026-04-02T09:12:00.000Z',
         },
       ],
-      page: { limit: 24, offset: 0, total: 1, has_more: false },
+      page: { number: 1, size: 24, total_items: 1, total_pages: 1, has_more: false },
     },
   }),
   folders: doc({

@@ -1,7 +1,8 @@
 // The reference's words for a person's pages, standing, search, the public index and discovery (spec:
-// People; README: People pages, Profile social, Standing, Stats, Year, Connections, People search, Public
+// People; docs/api-notes.md: People pages, Profile social, Standing, Stats, Year, Connections, People search, Public
 // index, Discovery, Visitors' layout). Collections (activity, lists, journeys, screenshots) are in
 // people-collection-docs.ts.
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { LAYOUT_EXAMPLE, LAYOUT_MEDIA_EXAMPLE } from '../profile/layout-docs.js';
@@ -31,7 +32,7 @@ export const PEOPLE_DOCS = {
     summary: 'A person’s public profile',
     description: rule(
       PERSON_RULE,
-      'The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias. Read with a session, someone else’s profile goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.',
+      'The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias; `aliases` are the former names of the last 30 days, newest first, each of which a lookup still accepts (a name whose 30 days ran out leaves the list and finds nobody). Read with a session, someone else’s profile goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.',
     ),
     errors: NO_SUCH_PERSON,
     response: PEOPLE_ANSWERS.profile,
@@ -48,6 +49,7 @@ export const PEOPLE_DOCS = {
         library_visibility: 'FOLLOWERS',
         avatar_url: `${MEDIA}/avatars/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e.avif`,
         banner_url: null,
+        aliases: ['ana_s'],
         created_at: '2025-03-14T12:00:41.208Z',
         private: true,
       },
@@ -117,7 +119,7 @@ export const PEOPLE_DOCS = {
     description: rule(
       PERSON_RULE,
       `${LIBRARY_RULE} A hidden library is an empty page, not an error.`,
-      'Filters combine; `wishlist` matches the flag or status WISHLIST. `sort=updated` puts the latest change first; `rating` the highest first, unrated last. `games=1` adds `games`, keyed by game id: `{ name, cover, slug }` (`cover` is null for now; null for a game the catalog no longer has). `profile.username` is the current name.',
+      'Filters combine; `wishlist` matches the flag or status WISHLIST. `sort=updated` puts the latest change first; `rating` the highest first, unrated last. `games=1` adds `games`, keyed by game id: `{ name, cover, slug }` (`cover` the cover image’s URL, null for a game without one; the game null for a game the catalog no longer has). `profile.username` is the current name.',
     ),
     errors: NO_SUCH_PERSON,
     response: PEOPLE_ANSWERS.library,
@@ -138,7 +140,7 @@ export const PEOPLE_DOCS = {
       ],
       page: { number: 1, size: 100, total_items: 1, total_pages: 1, has_more: false },
       profile: { username: 'ana_souza' },
-      games: { '1942': { name: 'Hollow Knight', cover: null, slug: 'hollow-knight' } },
+      games: { '1942': { name: 'Hollow Knight', cover: coverUrl('co93cr'), slug: 'hollow-knight' } },
     },
   }),
   connections: doc({
@@ -193,7 +195,7 @@ export const PEOPLE_DOCS = {
     summary: 'A person’s year',
     description: rule(
       PERSON_RULE,
-      'A calendar year in UTC, from 2000 through the current year (a later one is 400 `out_of_range`). Each list holds the year’s items the reader may see, oldest first: closed sessions by their start, the rest by creation; removed captures never. Library rows show only to readers who see the library: `added` (added in the year) and `played` (finished in it, a session started in it, added in it as PLAYING, COMPLETED, DROPPED or ON_HOLD, or still marked playing and last changed in it).',
+      'A calendar year in UTC, from 2000 through the current year (a later one is 400 `out_of_range`). Each list holds the year’s items the reader may see, oldest first: closed sessions by their start, the rest by creation; removed captures never. Library rows show only to readers who see the library: `added` (added in the year) and `played` (finished in it, a session started in it that the reader may see by its own visibility and that moderation did not remove, added in it as PLAYING, COMPLETED, DROPPED or ON_HOLD, or still marked playing and last changed in it).',
     ),
     errors: ['invalid_request:out_of_range', ...NO_SUCH_PERSON],
     response: PEOPLE_ANSWERS.year,
@@ -293,7 +295,7 @@ export const PEOPLE_DOCS = {
   discovery: doc({
     summary: 'People to discover',
     description:
-      'Up to 20 each. `friends_playing`: people you follow with a public session running or started in the last 14 days (`games`: up to 3 game ids). `similar_taste`: people with the most games in common that both liked or rated 80 and up, from libraries you may see (`shared_games`). Blocked either way, suspended accounts and you never appear. Anonymous readers get two empty lists.',
+      'Up to 20 each. `friends_playing`: people you follow with a session you may see (PUBLIC or FOLLOWERS, not removed) running or started in the last 14 days (`games`: up to 3 game ids, from those sessions). `similar_taste`: people with the most games in common that both liked or rated 80 and up, from libraries you may see (`shared_games`). Blocked either way, suspended accounts and you never appear. Anonymous readers get two empty lists.',
     headers: { 'Cache-Control': '`private, no-store`.' },
     response: PEOPLE_ANSWERS.discovery,
     example: {

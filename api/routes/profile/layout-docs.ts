@@ -1,4 +1,4 @@
-// The reference's words for the owner's profile layout and its images (spec: Profile and layout; README:
+// The reference's words for the owner's profile layout and its images (spec: Profile and layout; docs/api-notes.md:
 // Layout versions, Layout documents, Images, Layout images). The example document is exported for the
 // visitors' route (GET /profiles/{username}/layout), which answers the same document.
 import { IMAGE_REFUSAL_REASONS } from '../../../shared/media/image-refusals.js';
@@ -202,7 +202,7 @@ export const LAYOUT_DOCS = {
     summary: 'Upload a layout image',
     description: [
       'JPEG, PNG, WebP, GIF or AVIF, up to 15 MB; at most 300 frames and 40 million pixels (frames counted). Shrunk to fit 1600x1600, never enlarged. A still becomes AVIF of about 300 KB, never over 1 MB; a GIF or WebP animation becomes WebP up to 3 MB and 10 seconds. Metadata is stripped and the content screened (`sensitive_image`).',
-      'Refused before the file is read when 15 images or 10 MB are held (409 `quota_exceeded` with `limit`, `count`, `bytes_limit`, `bytes`), and after encoding when this one would pass 10 MB. Counts toward the 30 image uploads per 10 minutes of the account (refused uploads too); 429 `busy` while processing is full.',
+      'Refused before the file is read when 15 images or 10 MB are held (409 `quota_exceeded` with `limit`, `count`, `bytes_limit`, `bytes`), and after encoding when this one would pass 10 MB. Counts toward the account’s 30 layout image uploads per 10 minutes (refused uploads too), a count of their own: avatar, banner and app icon uploads do not spend it. 429 `busy` while processing is full.',
     ].join('\n\n'),
     status: 201,
     errors: [...IMAGE_PIPELINE_ERRORS, 'conflict:quota_exceeded'],

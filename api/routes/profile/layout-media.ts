@@ -2,6 +2,7 @@
 // refuse a session that still owes its second factor.
 import { quotaExceeded, uploadImage } from '../../../shared/media/image-uploads.js';
 import { deleteLayoutImage, layoutQuotaIn, listLayoutImages, quotaFull } from '../../../shared/media/layout-images.js';
+import { LAYOUT_IMAGE_UPLOADS } from '../../../shared/media/upload-allowance.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 import { sessionCaller, sessionOnly } from '../../middleware/access.js';
 import { countUpload, imageFile } from '../../middleware/image-upload.js';
@@ -27,7 +28,7 @@ export function layoutMediaRoutes(api: VersionedRoutes): void {
   api.post(
     '/profile/layout/media',
     sessionOnly({ allowance: 'write', mfa: true }),
-    countUpload(),
+    countUpload(LAYOUT_IMAGE_UPLOADS),
     // Refused before the file is read: an account at its quota (or over a lowered one) cannot upload.
     async (ctx, next) => {
       const quota = await layoutQuotaIn(ctx.services.knex, sessionCaller(ctx).account.id);

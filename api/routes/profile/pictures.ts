@@ -1,7 +1,8 @@
 // Avatar and banner (spec: GET /profile/images, DELETE /profile/images/{id}; uploading and clearing are
-// our routes, see the README's API notes): an upload becomes the current picture and the one before
+// our routes, see the docs/api-notes.md): an upload becomes the current picture and the one before
 // joins the history.
 import { uploadImage } from '../../../shared/media/image-uploads.js';
+import { PICTURE_UPLOADS } from '../../../shared/media/upload-allowance.js';
 import { pageObject } from '../../../shared/platform/paging/paging.js';
 import {
   clearPicture,
@@ -62,7 +63,7 @@ export function pictureRoutes(api: VersionedRoutes): void {
     api.post(
       `/profile/${path}`,
       sessionOnly({ allowance: 'write', mfa: true }),
-      countUpload(),
+      countUpload(PICTURE_UPLOADS),
       imageFile(),
       PROFILE_DOCS.current[kind].upload,
       async (ctx) => {

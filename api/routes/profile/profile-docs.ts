@@ -1,5 +1,5 @@
 // The reference's words for the owner's profile, drafts, avatar and banner (spec: Profile and layout;
-// README: Profile, Drafts, Avatar and banner).
+// docs/api-notes.md: Profile, Drafts, Avatar and banner).
 import { doc } from '../../openapi/route-facts.js';
 import { IMAGE_PIPELINE_ERRORS } from './layout-docs.js';
 import { PROFILE_ANSWERS } from '../../openapi/shapes/profile.js';
@@ -64,7 +64,7 @@ function pictureDocs(kind: 'AVATAR' | 'BANNER') {
       summary: `Upload a new ${word}`,
       description: [
         `The upload becomes the current ${word}; the one before joins the history (the 10 newest are kept). JPEG, PNG, WebP, GIF or AVIF up to 15 MB, at most 300 frames and 40 million pixels. ${RULES[kind]} Metadata is stripped and the content screened (\`sensitive_image\`).`,
-        'Counts toward the 30 image uploads per 10 minutes of the account (refused uploads too); 429 `busy` while processing is full.',
+        'Counts toward the account’s 30 picture uploads per 10 minutes (avatar, banner and app icons together; refused uploads too), apart from the layout images’ own 30; 429 `busy` while processing is full.',
       ].join('\n\n'),
       status: 201,
       errors: IMAGE_PIPELINE_ERRORS,

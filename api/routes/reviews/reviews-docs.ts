@@ -1,4 +1,5 @@
 // The reference's words for reviews (DECISIONS: Reviews; Shared rules; Refusals).
+import { coverUrl } from '../../../shared/content/game-covers.js';
 import { doc, type ErrorRef } from '../../openapi/route-facts.js';
 import { Deleted } from '../../openapi/shapes/pages-and-images.js';
 import { REVIEW_ANSWERS } from '../../openapi/shapes/reviews.js';
@@ -9,7 +10,7 @@ const review = {
   id: REVIEW_ID,
   username: 'ana_plays',
   game_id: 1942,
-  game: { slug: 'the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt', cover_url: null },
+  game: { slug: 'the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt', cover_url: coverUrl('co1wyy') },
   body: 'Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.',
   rating: 95,
   contains_spoilers: false,

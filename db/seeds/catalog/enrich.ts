@@ -47,6 +47,11 @@ export interface DemoGameRow {
   upstream_popularity: number;
   trending: number;
   hype: number;
+  /**
+   * Always null: the source (libretro's dat files) has no cover images, and a made-up follow-up must not
+   * show some real game's cover. Named in every row, as every column is, so a batch's rows share their keys.
+   */
+  cover_image_id: null;
   [age: `age_${string}`]: number | null;
 }
 
@@ -226,6 +231,7 @@ export class DemoCatalog {
       upstream_popularity: 0,
       trending: 0,
       hype: 0,
+      cover_image_id: null,
     };
   }
 
@@ -308,6 +314,7 @@ export class DemoCatalog {
       upstream_popularity: popularity,
       trending: popularity > 0 ? Math.round(popularity * Math.pow(random.next(), 3) * 20) / 100 : 0,
       hype: UPCOMING.has(status) ? random.longTail(0.3, 10, 50_000) : random.longTail(0.97, 1, 1000),
+      cover_image_id: null,
     };
   }
 

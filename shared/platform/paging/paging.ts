@@ -42,3 +42,34 @@ export function pageObject(number: number, spec: PageSpec, totalItems: number): 
     has_more: number < lastReachable,
   };
 }
+
+/**
+ * The `page` of a collection answered whole, on one page (the account's apps, keys, sessions and
+ * identities: DECISIONS, Fine print): the page holds every item, so `size` is the count; like any other
+ * collection, an empty one has no pages.
+ */
+export function onePage(totalItems: number): PageObject {
+  return {
+    number: 1,
+    size: totalItems,
+    total_items: totalItems,
+    total_pages: totalItems > 0 ? 1 : 0,
+    has_more: false,
+  };
+}
+
+/**
+ * The `page` of a collection read by `offset` and `limit` rather than `?page=` (a person's lists): pages
+ * hold `limit` items, `number` is the page `offset` falls in, and `has_more` is false once the next offset
+ * would pass `maxOffset`, the last one a client may ask for.
+ */
+export function offsetPage(offset: number, limit: number, totalItems: number, maxOffset: number): PageObject {
+  const next = offset + limit;
+  return {
+    number: Math.floor(offset / limit) + 1,
+    size: limit,
+    total_items: totalItems,
+    total_pages: Math.ceil(totalItems / limit),
+    has_more: next < totalItems && next <= maxOffset,
+  };
+}
