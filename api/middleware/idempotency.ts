@@ -1,10 +1,12 @@
-// `Idempotency-Key` on every POST under /api/v1 (issue #21; README: API notes), Stripe's rules: the same
+// `Idempotency-Key` on every POST under /api/v1 (issue #21; docs/api-notes.md), Stripe's rules: the same
 // key with the same request within 24 hours replays the first answer (status, body, Location and
 // Content-Type, plus `Idempotent-Replayed: true`) without running the route again; the same key with
 // another request is 409 `conflict` reason `idempotency_mismatch`; a repeat while the first still runs is
 // 409 reason `idempotency_in_progress`. Keys belong to a caller: the account's sessions share theirs, each
 // API key has its own. Answers of 4xx are kept and replayed like successes; a 5xx, a 429 (both say "try
-// again") or a fault gives the key back, so the request may be retried.
+// again") or a fault gives the key back and undoes what the request wrote, so the request may be retried.
+// The answer is committed with the request's writes (issue: nothing doubled when a process dies), so a
+// key is never left held by a process that is gone, and never runs its request twice.
 //
 // It runs inside the route's access declaration (middleware/access.ts), the first step of every route,
 // once the caller is known and allowed, so a new POST route has it without naming it. The sign-in service
@@ -15,12 +17,17 @@ import { PassThrough, Stream } from 'node:stream';
 import type { Next, ParameterizedContext } from 'koa';
 import { config } from '../../shared/platform/config.js';
 import { conflict, invalidRequest } from '../../shared/platform/errors.js';
-import type { Logger } from '../../shared/platform/logger.js';
+import { RequestTransaction } from '../../shared/platform/db/request-transaction.js';
 import {
-  finishIdempotencyKey,
+  holdAgain,
+  KeyTakenMeanwhile,
+  recordHandOver,
   releaseIdempotencyKey,
   requestFingerprint,
+  storeIdempotencyAnswer,
   takeIdempotencyKey,
+  type IdempotencyScope,
+  type KeyOutcome,
   type StoredAnswer,
 } from '../../shared/platform/idempotency/idempotency-keys.js';
 import type { AppState } from '../context.js';
@@ -188,28 +195,14 @@ function replay(ctx: Ctx, answer: StoredAnswer): void {
   ctx.set(REPLAYED_HEADER, 'true');
 }
 
-/** Waits before each new try to settle a key the database refused (an outage lasts seconds, mostly). */
-const SETTLE_RETRY_MS = [1000, 2000, 4000, 8000, 16000, 32000];
-
-/**
- * Settles a key in the background once the database is back, so a request that failed for want of it
- * (503 `database_unavailable`: it may be repeated) can be repeated with its key without waiting for the
- * lease. After the last try the lease frees the key.
- */
-function settleLater(action: () => Promise<unknown>, log: Logger, requestId: string, attempt = 0): void {
-  const wait = SETTLE_RETRY_MS[attempt];
-  if (wait === undefined) {
-    log.warn({ req_id: requestId }, 'gave up settling an idempotency key; its lease will free it');
-    return;
-  }
-  setTimeout(() => {
-    action().catch(() => settleLater(action, log, requestId, attempt + 1));
-  }, wait).unref();
-}
-
 /**
  * Called by every access declaration once the caller may go on: runs the rest of the route under the
  * request's key when it is a POST under /api/v1 from a caller with `Idempotency-Key`, else just runs it.
+ *
+ * With a key, the route runs in the request's own transaction (shared/platform/db/request-transaction.ts)
+ * and its answer is stored in the same commit as its writes (Stripe's rule): a process killed after the
+ * commit leaves the answer to replay; one killed before it leaves nothing written and the key free (see
+ * shared/platform/idempotency/idempotency-keys.ts for how the key is held).
  */
 export async function withIdempotencyKey(ctx: Ctx, next: Next): Promise<unknown> {
   const caller = ctx.state.caller;
@@ -218,60 +211,143 @@ export async function withIdempotencyKey(ctx: Ctx, next: Next): Promise<unknown>
   if (key === null) return next();
   const body = await bodyOf(ctx);
   if (body === undefined) return next();
-  const { knex, log } = ctx.services;
+  const { knex, replies } = ctx.services;
   const secret = config().secret;
   const fingerprint = requestFingerprint({ method: ctx.method, path: ctx.path, query: ctx.query, body });
-  const scope = {
+  const scope: IdempotencyScope = {
     accountId: caller.account.id,
     caller: caller.key ? `key:${caller.key.id}` : 'session',
     method: ctx.method,
     path: ctx.path,
     key,
   };
-  const taken = await takeIdempotencyKey(knex, secret, scope, fingerprint);
+
+  const unit = new RequestTransaction(knex);
+  await unit.begin();
+  let taken: KeyOutcome;
+  try {
+    taken = await takeIdempotencyKey(unit.trx, secret, scope, fingerprint, (job) => replies.progress(job));
+  } catch (error) {
+    await unit.rollback();
+    throw error;
+  }
   switch (taken.outcome) {
     case 'mismatch':
+      await unit.rollback();
       throw conflict(
         'idempotency_mismatch',
         {},
         'This Idempotency-Key was used in the last 24 hours for another request (another body, query or path); use a new key.',
       );
     case 'in_progress':
-      throw conflict(
-        'idempotency_in_progress',
-        {},
-        'A request with this Idempotency-Key is still running; repeat it once that one has answered.',
-      );
+      await unit.rollback();
+      throw inProgress();
     case 'replay':
+      await unit.rollback();
       replay(ctx, taken.answer);
       return;
+    case 'resume':
+      unit.resumeFrom = taken.job;
+      break;
     case 'taken':
       break;
   }
-
-  const settle = async (answer: StoredAnswer | null) => {
-    const action =
-      answer && kept(answer.status)
-        ? () => finishIdempotencyKey(knex, secret, taken.id, answer)
-        : () => releaseIdempotencyKey(knex, taken.id);
-    try {
-      await action();
-    } catch (error) {
-      // The answer still goes out; the key is settled once the database answers again (or its lease ends).
-      log.warn({ err: error, req_id: ctx.state.requestId }, 'could not settle an idempotency key; retrying');
-      settleLater(action, log, ctx.state.requestId);
-    }
+  unit.hooks = {
+    beforeEarlyCommit: (trx, job) => recordHandOver(trx, scope, fingerprint, job),
+    afterReopen: (trx) => holdAgain(trx, secret, scope, unit.handOver!),
   };
+
+  let failure: { error: unknown } | null = null;
+  let answer: StoredAnswer | null;
   try {
-    await next();
+    await unit.run(() => next() as Promise<unknown>);
+    answer = answerOf(ctx);
   } catch (error) {
+    failure = { error };
     const refusal = toApiError(error);
-    await settle({
+    answer = {
       status: refusal.status,
       headers: { ...refusal.headers, 'content-type': 'application/json; charset=utf-8' },
       body: { kind: 'json', value: refusal.body() },
-    });
-    throw error;
+    };
   }
-  await settle(answerOf(ctx));
+  const fail = () => {
+    if (failure) throw failure.error;
+  };
+
+  if (unit.interruption instanceof KeyTakenMeanwhile) {
+    // Taken up after a hand-over while another run of it answered first: theirs is the answer.
+    await unit.rollback();
+    if (!unit.interruption.answer) throw inProgress();
+    resetAnswer(ctx);
+    replay(ctx, unit.interruption.answer);
+    return;
+  }
+  if (unit.resumeFrom && !unit.resumed) {
+    // A repeat of a request whose first run handed a job over, which went another way before it got
+    // there (what the first run did changed what this one saw): its writes are dropped, the first run's
+    // stand. A refusal is told as it is; a success would describe work undone, so the key is in progress.
+    await unit.rollback();
+    fail();
+    resetAnswer(ctx);
+    throw inProgress();
+  }
+  if (!unit.open) {
+    // Between a hand-over and the next transaction (the database failed as it began): the hand-over's
+    // row stays for a repeat to take the request up from its job.
+    fail();
+    throw new Error('the request transaction did not reopen');
+  }
+  if (answer && kept(answer.status)) {
+    try {
+      await storeIdempotencyAnswer(unit.trx, secret, scope, fingerprint, answer);
+      if (config().testPauseAtCommit === 'before') await pauseForTest(ctx, 'before');
+      await unit.commit();
+    } catch (error) {
+      // Not committed, or not known to be: the route's answer is not given (the error's is: 503 when the
+      // database went away), and a repeat replays the answer if the commit did happen.
+      await unit.rollback();
+      throw error;
+    }
+    if (config().testPauseAtCommit === 'after') await pauseForTest(ctx, 'after');
+  } else if (answer === null && !failure) {
+    // A streamed answer is not stored: the writes are kept and the key stays free, as without a key.
+    await unit.commit();
+  } else if (unit.handOver) {
+    // Failed after a hand-over: what came before it is committed already (and the job with it), so
+    // this phase is kept as well (a failed upload's clean-up) and the key is given back for a retry.
+    try {
+      await releaseIdempotencyKey(unit.trx, scope);
+      await unit.commit();
+    } catch (error) {
+      await unit.rollback();
+      throw failure ? failure.error : error;
+    }
+  } else {
+    // 5xx, 429 or a fault ("try again"): nothing the request did stays, so the retry runs on a clean slate.
+    await unit.rollback();
+  }
+  fail();
+}
+
+function inProgress() {
+  return conflict(
+    'idempotency_in_progress',
+    {},
+    'A request with this Idempotency-Key is still running; repeat it once that one has answered.',
+  );
+}
+
+/** Clears what a route had set before its answer was replaced. */
+function resetAnswer(ctx: Ctx): void {
+  for (const name of KEPT_HEADERS) ctx.remove(name);
+}
+
+/**
+ * Tests only (TEST_PAUSE_AT_COMMIT, refused in production): holds a request with a key just before its
+ * commit, or between its commit and its answer, for a test to kill the process there. Never returns.
+ */
+async function pauseForTest(ctx: Ctx, when: 'before' | 'after'): Promise<void> {
+  ctx.services.log.warn({ req_id: ctx.state.requestId, path: ctx.path }, `paused ${when} commit`);
+  await new Promise(() => undefined);
 }

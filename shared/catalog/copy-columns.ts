@@ -6,6 +6,7 @@
 // agree. The orders are sorted by PostgreSQL (the name's collation, NULLS LAST, ties by id) and never
 // re-implemented here.
 import type { Knex } from 'knex';
+import { liftStatementTimeout } from '../platform/db/timeouts.js';
 import type { GameSort } from './search-parameters.js';
 import { ORDER } from './orders.js';
 
@@ -234,6 +235,8 @@ export async function readCatalogColumns(knex: Knex): Promise<CatalogColumns> {
       // The orders are read from sorted subqueries; a parallel plan could hand an aggregate their rows
       // out of order, a single process never does. A score is written with as many digits as tell it
       // apart (the default, set in case a server has another), so it reads back as the stored `real`.
+      // A read of every game takes seconds: the web's statement limit (meant for requests) is lifted for it.
+      await liftStatementTimeout(trx);
       await trx.raw('SET LOCAL max_parallel_workers_per_gather = 0');
       await trx.raw('SET LOCAL extra_float_digits = 1');
       const { rows } = await trx.raw<{ rows: Array<Record<string, string | null>> }>(SELECT_COLUMNS);

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { conflict, internal, invalidRequest, type ApiError } from '../platform/errors.js';
 import { JobFailedError, JobTimeoutError, type JobReplies } from '../platform/jobs/request-reply.js';
 import type { Logger } from '../platform/logger.js';
+import { outsideRequestTransaction } from '../platform/db/request-transaction.js';
 import { sendJob } from '../platform/jobs/queue.js';
 import type { ImageConfig } from '../platform/config.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
@@ -71,8 +72,10 @@ async function runUpload(
   const stagingKey = `staging/${id}`;
   try {
     // Claimed before it is written, and released when the upload's row commits: a crash in between
-    // leaves a key media.cleanup removes, never an unscreened original that nothing points at.
-    await services.knex('orphaned_media').insert({ storage_key: stagingKey });
+    // leaves a key media.cleanup removes, never an unscreened original that nothing points at. The claim
+    // commits at once, outside a keyed request's transaction (request-transaction.ts), which a crash
+    // would roll back with the claim in it while the staged file stays.
+    await outsideRequestTransaction(() => services.knex('orphaned_media').insert({ storage_key: stagingKey }));
     await services.media.put(stagingKey, createReadStream(upload.path), 'application/octet-stream');
   } catch (error) {
     services.log.error({ err: error }, 'could not stage an upload');

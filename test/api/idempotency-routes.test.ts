@@ -1,5 +1,5 @@
 // Idempotency-Key on uploads (the parts count, not the boundary) and on every POST route of the router
-// (README: API notes), over real HTTP with the probe routes of test/helpers/idempotency-probes.ts.
+// (docs/api-notes.md), over real HTTP with the probe routes of test/helpers/idempotency-probes.ts.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { UPLOAD_LIMIT_BYTES } from '../../api/middleware/multipart.js';

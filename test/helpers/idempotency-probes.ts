@@ -6,10 +6,22 @@ import type { AppState } from '../../api/context.js';
 import { sessionOnly } from '../../api/middleware/access.js';
 import { multipartFile, UPLOAD_LIMIT_BYTES } from '../../api/middleware/multipart.js';
 import { db } from '../../shared/platform/db/knex.js';
-import { rateLimited, unavailable } from '../../shared/platform/errors.js';
+import { conflict, rateLimited, unavailable } from '../../shared/platform/errors.js';
 import type { TestResponse } from './http-client.js';
 
-export type ProbeAnswer = 'created' | 'fault' | 'unavailable' | 'rate_limited' | 'stream' | 'hold';
+export type ProbeAnswer =
+  | 'created'
+  | 'fault'
+  | 'unavailable'
+  | 'rate_limited'
+  | 'stream'
+  | 'hold'
+  | 'written_fault'
+  | 'written_refusal'
+  | 'caught_violation';
+
+/** The row a writing probe leaves (rate_limits: a table any test may write a row of its own into). */
+export const probeRow = (tag: string) => `probe:${tag}`;
 
 /** Probe routes under /api/v1, declared like the API's own: what they answer is set by each test. */
 export const probe = {
@@ -20,6 +32,8 @@ export const probe = {
   uploadTypes: [] as string[],
   release: () => undefined as void,
   held: Promise.resolve(),
+  /** Names the rows the writing probes leave. */
+  tag: '',
 };
 
 export function probes(): Router<AppState> {
@@ -40,6 +54,23 @@ export function probes(): Router<AppState> {
         return;
       case 'hold':
         await probe.held;
+        break;
+      case 'written_fault':
+        await db()('rate_limits').insert({ key: probeRow(probe.tag), points: 1, expire: 0 });
+        throw new Error('a probe fault after a write');
+      case 'written_refusal':
+        await db()('rate_limits').insert({ key: probeRow(probe.tag), points: 1, expire: 0 });
+        throw conflict('probe_refused', {}, 'Refused after a write.');
+      case 'caught_violation':
+        // A statement that fails and is caught (as routes do with unique violations) takes nothing else
+        // with it: the write before and the one after stay.
+        await db()('rate_limits').insert({ key: probeRow(probe.tag), points: 1, expire: 0 });
+        await db()('rate_limits')
+          .insert({ key: probeRow(probe.tag), points: 2, expire: 0 })
+          .catch((error: { code?: string }) => {
+            if (error.code !== '23505') throw error;
+          });
+        await db()('rate_limits').insert({ key: probeRow(`${probe.tag}:after`), points: 3, expire: 0 });
         break;
       case 'created':
         break;

@@ -41,14 +41,19 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** Socket errors of a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /**
- * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception) but
- * protocol_violation (08P01: a statement sent with the wrong number of values, our bug, not an outage),
- * admin_shutdown, crash_shutdown, cannot_connect_now (starting up or in recovery), too_many_connections.
+ * SQLSTATEs of a server that is going away, not there yet, or not answering in time: class 08 (connection
+ * exception) but protocol_violation (08P01: a statement sent with the wrong number of values, our bug,
+ * not an outage), admin_shutdown, crash_shutdown, cannot_connect_now (starting up or in recovery),
+ * too_many_connections, query_canceled (57014: the web's statement_timeout, timeouts.ts; nothing else
+ * cancels our statements) and idle_in_transaction_session_timeout (25P03).
  */
-const UNREACHABLE_STATES = /^(08(?!P01)...|57P01|57P02|57P03|53300)$/;
-/** What node-postgres and knex say when a connection ends under a query or none can be had in time. */
+const UNREACHABLE_STATES = /^(08(?!P01)...|57P01|57P02|57P03|53300|57014|25P03)$/;
+/**
+ * What node-postgres, pg-pool and knex say when a connection ends under a statement (the web's own watch
+ * closes one that got no answer in time, timeouts.ts), cannot be opened in time, or none is free in time.
+ */
 const UNREACHABLE_MESSAGES =
-  /Connection terminated|connection error and is not queryable|Timeout acquiring a connection/;
+  /Connection terminated|connection error and is not queryable|Timeout acquiring a connection|Query read timeout|timeout expired|timeout exceeded when trying to connect/;
 
 /**
  * True when the error says the database could not be reached, not that a statement was wrong: the

@@ -11,6 +11,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { inRequestTransaction } from './request-transaction.js';
+import { clientTimeoutMs, timeoutOptions, type DatabaseTimeouts } from './timeouts.js';
 
 interface PgConnection {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
@@ -19,13 +21,26 @@ interface PgConnection {
 const pools = new WeakMap<Knex, pg.Pool>();
 
 /** Gives `knex` a pool for prepared statements on the same database, ended when knex is destroyed. */
-export function attachPreparedPool(knex: Knex, connectionString: string, max: number): void {
+export function attachPreparedPool(
+  knex: Knex,
+  connectionString: string,
+  max: number,
+  timeouts?: DatabaseTimeouts,
+): void {
   const pool = new pg.Pool({
     connectionString,
     application_name: 'jogatina',
-    options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    options: `-c jit=off -c plan_cache_mode=force_generic_plan${timeoutOptions(timeouts)}`,
     max,
     idleTimeoutMillis: 30_000,
+    // The web's limits (timeouts.ts). A statement node-postgres gives up fails with the client, which
+    // `pool.query` then destroys rather than handing it out again.
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.acquireMs,
+          ...(clientTimeoutMs(timeouts) > 0 ? { query_timeout: clientTimeoutMs(timeouts) } : {}),
+        }
+      : {}),
   });
   // A connection that breaks while idle is dropped by the pool; the next query opens another.
   pool.on('error', () => undefined);
@@ -54,9 +69,10 @@ export async function queryPrepared(
   text: string,
   values: unknown[],
 ): Promise<Record<string, unknown>[]> {
-  const pool = knex.isTransaction ? undefined : pools.get(knex);
+  const pool = knex.isTransaction || inRequestTransaction(knex) ? undefined : pools.get(knex);
   if (pool) return (await pool.query({ name, text, values })).rows;
-  // Inside a transaction the statement must run on the transaction's own connection.
+  // Inside a transaction, the request's own included (request-transaction.ts), the statement must run on
+  // the transaction's own connection: it sees what the transaction wrote.
   const connection = (await knex.client.acquireConnection()) as PgConnection;
   try {
     return (await connection.query({ name, text, values })).rows;

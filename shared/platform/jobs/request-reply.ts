@@ -4,6 +4,12 @@
 // already answered.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import {
+  currentRequestTransaction,
+  outsideRequestTransaction,
+  type HandOver,
+  type RequestTransaction,
+} from '../db/request-transaction.js';
 import { rateLimited } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { boss } from './boss.js';
@@ -103,7 +109,9 @@ export class JobReplies {
     const answer = this.wait<T>(queue, id, options.timeoutMs);
     try {
       await boss().send(queue, data, { id });
-      await this.knex.raw('SELECT pg_notify(?, ?)', [JOBS_SENT, queue]);
+      // The job is committed on pg-boss's own connection; so must its wake-up be, or a request's own
+      // transaction would hold it back until the request ends.
+      await outsideRequestTransaction(() => this.knex.raw('SELECT pg_notify(?, ?)', [JOBS_SENT, queue]));
     } catch (error) {
       this.forget(id);
       answer.catch(() => undefined);
@@ -121,17 +129,51 @@ export class JobReplies {
     options: RequestOptions,
     send: (trx: Knex.Transaction, jobId: string) => Promise<unknown>,
   ): Promise<T> {
+    const unit = currentRequestTransaction(this.knex);
+    if (unit?.resumeFrom && !unit.resumed && unit.resumeFrom.queue === queue) return this.takeUp<T>(unit, options);
     await this.ready(queue, options);
     const id = randomUUID();
     const answer = this.wait<T>(queue, id, options.timeoutMs);
+    const early = !!unit?.open;
     try {
-      await this.knex.transaction((trx) => send(trx, id));
+      // Within a request's own transaction (a request with an Idempotency-Key), the worker must see the
+      // job before the wait: what the request did so far commits with it, and the wait runs outside any
+      // transaction (db/request-transaction.ts).
+      if (early) await unit!.commitEarly((trx) => send(trx, id), { queue, jobId: id });
+      else await this.knex.transaction((trx) => send(trx, id));
     } catch (error) {
       this.forget(id);
       answer.catch(() => undefined);
       throw error;
     }
-    return answer;
+    if (!early) return answer;
+    try {
+      return await answer;
+    } finally {
+      await unit!.reopen();
+    }
+  }
+
+  /**
+   * A repeat of a request whose first run handed a job over and then died: instead of a second job, the
+   * answer of the first run's (over by now: idempotency-keys.ts), and what this run did up to here is
+   * dropped, since the first run's commit holds the same.
+   */
+  private async takeUp<T>(unit: RequestTransaction, options: RequestOptions): Promise<T> {
+    const job = unit.resumeFrom!;
+    await this.start();
+    await unit.abandon();
+    try {
+      return await this.wait<T>(job.queue, job.jobId, options.timeoutMs, { readNow: true });
+    } finally {
+      await unit.reopen();
+    }
+  }
+
+  /** Whether a job sent for a route is still to run or running, or over (or gone). */
+  async progress(job: HandOver): Promise<'pending' | 'over'> {
+    const found = await boss().getJobById(job.queue, job.jobId, { includeArchive: true });
+    return found && ['created', 'retry', 'active'].includes(found.state) ? 'pending' : 'over';
   }
 
   /** Stops waiting for a job that was never sent. */
@@ -139,7 +181,7 @@ export class JobReplies {
     this.waiters.get(id)?.onReply({ id, ok: false, error: 'not sent' });
   }
 
-  private wait<T>(queue: string, id: string, timeoutMs: number): Promise<T> {
+  private wait<T>(queue: string, id: string, timeoutMs: number, how: { readNow?: boolean } = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       let settled = false;
       const finish = (outcome: () => void) => {
@@ -182,6 +224,8 @@ export class JobReplies {
           .finally(() => finish(() => reject(new JobTimeoutError(queue, id, timeoutMs))));
       }, timeoutMs);
       this.waiters.set(id, { onReply });
+      // A job sent by an earlier run of the request may have answered long ago: its row says so.
+      if (how.readNow) void fromJobRow().catch(() => undefined);
     });
   }
 
