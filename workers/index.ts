@@ -12,7 +12,7 @@ import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { jobHandlers } from './jobs/index.js';
 import { createJobMetrics } from './job-metrics.js';
 import { serveMetrics } from './metrics-server.js';
-import { missingHandlers, subscribeAll } from './worker.js';
+import { missingHandlers, subscribeAll, type RunningWorker } from './worker.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 import { closePooledClients } from '../shared/platform/net/pinned-client.js';
 
@@ -46,9 +46,13 @@ const metricsServer =
   config.metricsToken && config.workerMetricsPort !== null
     ? await serveMetrics(metrics.registry, config.metricsToken, config.host, config.workerMetricsPort)
     : null;
+let running: RunningWorker | null = null;
 // Before announcing readiness: a SIGTERM from then on must always find its handler.
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
-  await stopBoss(config.shutdownTimeoutMs);
+  const deadline = Date.now() + config.shutdownTimeoutMs;
+  // The slot consumers (data events) first: they complete their jobs through pg-boss, which its stop closes.
+  await running?.stop(config.shutdownTimeoutMs);
+  await stopBoss(Math.max(1000, deadline - Date.now()));
   await metricsServer?.close();
   // After the jobs: connections kept open to game servers (data events) close now, not when they idle out.
   await closePooledClients();
@@ -60,7 +64,7 @@ exitOnSignals(log, config.shutdownTimeoutMs, async () => {
 
 // One image job per image thread.
 const queues = { ...QUEUES, 'image.process': { ...QUEUES['image.process'], concurrency: config.images.threads } };
-await subscribeAll({
+running = await subscribeAll({
   boss,
   signals,
   services: { knex, log, mail, media, images },

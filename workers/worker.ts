@@ -6,6 +6,7 @@ import { encodeReply } from '../shared/platform/jobs/request-reply.js';
 import { JOB_DONE, JOBS_SENT, type Signals } from '../shared/platform/jobs/signals.js';
 import type { JobHandler, WorkerServices } from './job-context.js';
 import type { JobMetrics, JobOutcome } from './job-metrics.js';
+import { SlotConsumer } from './slot-consumer.js';
 
 export class MissingHandlerError extends Error {
   constructor(readonly queues: string[]) {
@@ -30,8 +31,15 @@ export interface WorkerOptions {
 }
 
 export interface RunningWorker {
-  /** pg-boss worker ids per queue, used to wake them. */
+  /** pg-boss worker ids per queue, used to wake them (queues with `slots` have none: see consumers). */
   workerIds: Map<string, string[]>;
+  /** The consumers of queues with `slots` (slot-consumer.ts), which pg-boss's offWork and stop do not know. */
+  consumers: Map<string, SlotConsumer>;
+  /**
+   * Stops fetching on every queue, and waits up to `timeoutMs` for the slot consumers' jobs in flight to
+   * end and be completed (pg-boss's own stop waits for its workers' jobs). Call it before stopping pg-boss.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export async function subscribeAll(options: WorkerOptions): Promise<RunningWorker> {
@@ -39,7 +47,21 @@ export async function subscribeAll(options: WorkerOptions): Promise<RunningWorke
   if (missing.length > 0) throw new MissingHandlerError(missing);
 
   const workerIds = new Map<string, string[]>();
+  const consumers = new Map<string, SlotConsumer>();
   for (const [queue, settings] of Object.entries(options.queues)) {
+    if (settings.slots) {
+      const consumer = new SlotConsumer({
+        boss: options.boss,
+        queue,
+        slots: settings.slots,
+        pollingMs: (settings.pollingIntervalSeconds ?? 2) * 1000,
+        run: runOne(queue, settings, options.handlers[queue] as JobHandler<unknown>, options.services, options.metrics),
+        log: options.services.log,
+      });
+      consumer.start();
+      consumers.set(queue, consumer);
+      continue;
+    }
     const handle = wrap(
       queue,
       settings,
@@ -67,8 +89,16 @@ export async function subscribeAll(options: WorkerOptions): Promise<RunningWorke
   // A sender's NOTIFY wakes the idle workers of that queue at once instead of at their next poll.
   await options.signals.listen(JOBS_SENT, (queue) => {
     for (const id of workerIds.get(queue) ?? []) options.boss.notifyWorker(id);
+    consumers.get(queue)?.notify();
   });
-  return { workerIds };
+  return {
+    workerIds,
+    consumers,
+    async stop(timeoutMs = 10_000) {
+      for (const ids of workerIds.values()) for (const id of ids) await options.boss.offWork({ id });
+      await Promise.all([...consumers.values()].map((consumer) => consumer.stop(timeoutMs)));
+    },
+  };
 }
 
 function wrap(

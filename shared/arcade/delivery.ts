@@ -6,8 +6,14 @@
 // sweeper. Delivery is at least once: a receiver drops repeats by `webhook-id`. Each attempt leaves a row
 // in arcade_data_event_attempts (the developer's delivery log); an event its developer sent again
 // (`redelivery`) gets that one attempt, which delivers or fails it.
+//
+// An attempt never outlives its lease: its one deadline (the 10 s time-out, covering the wait for a
+// connection, connect, TLS, headers and body) is cut shorter if the lease would end first, with time left
+// to write its end. Each attempt's end is written as soon as it comes in, with whatever other ends came in
+// meanwhile (one statement for all of them), and its job hears its outcome then: a receiver that hangs
+// holds back its own events only.
 import type { Knex } from 'knex';
-import { guardedFetch } from '../platform/net/guarded-fetch.js';
+import { DEFAULT_TIMEOUT_MS, guardedFetch } from '../platform/net/guarded-fetch.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { signToken } from '../identity/signing-keys.js';
 import { liveEventsUrlSql, queueDeliveries, RETRY_SCHEDULE_SECONDS } from './data-events.js';
@@ -50,9 +56,15 @@ export async function sendSignedEvent(
   url: string,
   claims: { aud: string; jti: string; type: string; sub?: string; data: Record<string, unknown> },
   deps: DeliveryDeps,
+  /** When the attempt must be over at the latest (this process's clock): its lease's end. */
+  until = Infinity,
 ): Promise<SendResult> {
   const token = await signToken(knex, deps.secret, { iss: deps.issuer, ...claims }, { typ: 'data-event+jwt' });
   const started = Date.now();
+  const timeoutMs = Math.min(deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, until - started);
+  // The lease ran out before the attempt could start (signing waited on the database): nothing was sent,
+  // and the event is tried again like after a time-out.
+  if (timeoutMs <= 0) return { error: 'timeout', durationMs: 0 };
   try {
     const response = await guardedFetch(url, {
       // A game's server takes many events: its connections stay open between them (each still checked).
@@ -62,7 +74,7 @@ export async function sendSignedEvent(
       body: token,
       followRedirects: false,
       maxBytes: 64 * 1024,
-      timeoutMs: deps.timeoutMs,
+      timeoutMs,
     });
     return { status: response.status, durationMs: Date.now() - started };
   } catch (error) {
@@ -71,17 +83,24 @@ export async function sendSignedEvent(
   }
 }
 
-function attempt(url: string, event: EventRow, deps: DeliveryDeps, knex: Knex): Promise<SendResult> {
+function attempt(url: string, event: EventRow, deps: DeliveryDeps, knex: Knex, until: number): Promise<SendResult> {
   return sendSignedEvent(
     knex,
     url,
     { aud: event.app_id, jti: event.id, type: event.type, sub: event.player_id, data: event.data },
     deps,
+    until,
   );
 }
 
 /** How long an attempt holds its event: more than the guard's 10 s for the whole request. */
 export const LEASE_SECONDS = 15;
+
+/**
+ * An attempt ends this long before its lease at the latest, leaving the time to write its end: past the
+ * lease, the sweeper or a retried job may send the event again while this attempt is still in the air.
+ */
+const SETTLE_MARGIN_MS = 3000;
 
 /**
  * Takes the leases of the events among `ids` that are pending and not leased, and reads what their attempts
@@ -188,21 +207,108 @@ async function settle(knex: Knex, ended: Ended[]): Promise<void> {
   });
 }
 
+/** Ends written in one statement at most (a statement's arrays stay small enough to plan and send quickly). */
+const MOST_ENDS_A_WRITE = 1000;
+/**
+ * How long an end may wait for others to join its statement while more attempts are in the air. Written
+ * one by one, a backlog's ends took a statement (and a commit) for every 4 events; an event's job ends at
+ * most this much later.
+ */
+const GATHER_MS = 50;
+
+/**
+ * Writes attempts' ends as they come in, group-commit style, one statement at a time: the ends that come
+ * in while a statement runs, or within GATHER_MS of the first of them while other attempts are still in
+ * the air, go together in the next. An end with no other attempt in the air is written at once.
+ */
+class EndWriter {
+  private queued: Array<{ end: Ended; at: number; resolve(): void; reject(error: unknown): void }> = [];
+  /** Attempts started whose end has not come in yet. */
+  private inTheAir = 0;
+  private writing = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly knex: Knex) {}
+
+  started(attempts: number): void {
+    this.inTheAir += attempts;
+  }
+
+  /** An attempt that ended with no end to write (it threw). */
+  dropped(): void {
+    this.inTheAir -= 1;
+    this.next();
+  }
+
+  write(end: Ended): Promise<void> {
+    this.inTheAir -= 1;
+    return new Promise((resolve, reject) => {
+      this.queued.push({ end, at: Date.now(), resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.writing || this.queued.length === 0) return;
+    const waited = Date.now() - this.queued[0].at;
+    if (this.inTheAir > 0 && this.queued.length < MOST_ENDS_A_WRITE && waited < GATHER_MS) {
+      this.timer ??= setTimeout(() => {
+        this.timer = null;
+        this.next();
+      }, GATHER_MS - waited);
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.writing = true;
+    // The ends of this turn join the statement (attempts answered by one read of the socket end together).
+    setImmediate(() => {
+      const group = this.queued.splice(0, MOST_ENDS_A_WRITE);
+      settle(
+        this.knex,
+        group.map((item) => item.end),
+      )
+        .then(
+          () => group.forEach((item) => item.resolve()),
+          (error: unknown) => group.forEach((item) => item.reject(error)),
+        )
+        .finally(() => {
+          this.writing = false;
+          this.next();
+        });
+    });
+  }
+}
+
+const writers = new WeakMap<Knex, EndWriter>();
+
+function endWriter(knex: Knex): EndWriter {
+  let writer = writers.get(knex);
+  if (!writer) writers.set(knex, (writer = new EndWriter(knex)));
+  return writer;
+}
+
 /**
  * One attempt at each of the events `ids` (the delivery jobs a worker took together): their leases in one
  * statement, the signed POSTs side by side (each receiver's connections limit its own, pinned-client.ts),
- * and the ends of each receiver's attempts in one statement as soon as they are all in (with the retries'
- * jobs, in one transaction), so a slow receiver holds back only its own events: `onSettled` hears each
- * group's outcomes when they are written. An event not claimed is `done` (another job holds or settled
- * it) or `held`.
+ * and each attempt's end written as soon as it is in (EndWriter; with its retry's job, in one transaction),
+ * so a slow receiver holds back only its own events: `onSettled` hears outcomes as they are written, and
+ * `onFailed` an event whose attempt or write failed (the database gone; its job fails and pg-boss retries
+ * it once the lease is over). Without `onFailed`, such a failure is thrown once every attempt has ended. An
+ * event not claimed is `done` (another job holds or settled it) or `held`.
  */
 export async function deliverDataEvents(
   knex: Knex,
   ids: string[],
   deps: DeliveryDeps,
   onSettled: (outcomes: Map<string, DeliveryOutcome>) => void = () => undefined,
+  onFailed?: (eventId: string, error: unknown) => void,
 ): Promise<Map<string, DeliveryOutcome>> {
+  // Taken before the lease is: the lease ends no sooner than this plus LEASE_SECONDS (on the database's
+  // clock, but only the length counts).
+  const claimedAt = Date.now();
   const claimed = (await knex.raw(CLAIM, [LEASE_SECONDS, ids])).rows as Array<EventRow & { url: string }>;
+  const until = claimedAt + LEASE_SECONDS * 1000 - SETTLE_MARGIN_MS;
   const claimedIds = new Set(claimed.map((event) => event.id));
   const outcomes = await unclaimed(
     knex,
@@ -210,23 +316,29 @@ export async function deliverDataEvents(
   );
   // Heard now: these were decided before any attempt.
   onSettled(outcomes);
-  const byReceiver = new Map<string, Array<EventRow & { url: string }>>();
-  for (const event of claimed) {
-    const group = byReceiver.get(event.url);
-    if (group) group.push(event);
-    else byReceiver.set(event.url, [event]);
-  }
+  const writer = endWriter(knex);
+  writer.started(claimed.length);
+  const failures: unknown[] = [];
   await Promise.all(
-    [...byReceiver.values()].map(async (events) => {
-      const ended = await Promise.all(
-        events.map(async ({ url, ...event }) => ending(event, await attempt(url, event, deps, knex))),
-      );
-      await settle(knex, ended);
-      const settled = new Map(ended.map((end) => [end.event.id, end.outcome] as const));
-      for (const [id, outcome] of settled) outcomes.set(id, outcome);
-      onSettled(settled);
+    claimed.map(async ({ url, ...event }) => {
+      try {
+        let end: Ended;
+        try {
+          end = ending(event, await attempt(url, event, deps, knex, until));
+        } catch (error) {
+          writer.dropped();
+          throw error;
+        }
+        await writer.write(end);
+        outcomes.set(event.id, end.outcome);
+        onSettled(new Map([[event.id, end.outcome]]));
+      } catch (error) {
+        if (onFailed) onFailed(event.id, error);
+        else failures.push(error);
+      }
     }),
   );
+  if (failures.length > 0) throw failures[0];
   return outcomes;
 }
 

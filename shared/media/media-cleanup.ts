@@ -1,7 +1,8 @@
 // The daily media.cleanup (also `npm run op -- media cleanup`): layout images no layout has named for 7
-// days, uploads whose worker never finished, the files of deleted captures no layout names, and storage
-// objects no row points at. Every step is a DELETE ... RETURNING, so two runs at once share the work
-// instead of doing it twice.
+// days, uploads whose worker never finished, the files of deleted captures no layout names, storage
+// objects no row points at, and the temporary files of writes that died. Every step on rows is a DELETE
+// ... RETURNING, so two runs at once share the work instead of doing it twice (two sweeps of temporary
+// files at once may both try one file: removing a missing file is no error).
 import type { Knex } from 'knex';
 import { releaseUnnamedCaptureFiles } from './capture-files.js';
 import { removeUnnamedLayoutImages } from './layout-images.js';
@@ -16,6 +17,8 @@ export interface CleanupReport {
   abandoned_uploads: number;
   /** Objects no row points at any more, the files of deleted captures no layout names among them. */
   orphaned_objects: number;
+  /** Temporary files of writes that never finished (a worker killed mid-write), untouched for an hour. */
+  stale_temporary_files: number;
 }
 
 export async function cleanMediaNow(knex: Knex, media: MediaStorage): Promise<CleanupReport> {
@@ -33,9 +36,13 @@ export async function cleanMediaNow(knex: Knex, media: MediaStorage): Promise<Cl
   const captureFiles = await releaseUnnamedCaptureFiles(knex, media);
   // Younger keys may be claimed by a job that is writing them right now.
   const orphans = await removeOldOrphans(knex, media, ABANDONED_AFTER_MS);
+  // No row or queue entry names these (their names are random, known only to the write that died); the
+  // same hour bounds them, long past any live write (image.process expires in 2 minutes).
+  const temporary = await media.sweepTemporary(ABANDONED_AFTER_MS);
   return {
     unnamed_layout_images: unnamed,
     abandoned_uploads: abandoned.length,
     orphaned_objects: captureFiles + orphans,
+    stale_temporary_files: temporary,
   };
 }

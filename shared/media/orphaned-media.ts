@@ -47,3 +47,28 @@ export async function removeOldOrphans(
     if (count < batch) return removed;
   }
 }
+
+/**
+ * Deletes at once the objects among `keys` that are still queued, i.e. claimed by a write whose row never
+ * committed (a row that takes a key drops its queue entry in the same commit): a worker whose upload fails
+ * after storing some of its files removes them now, so none is served until the next media.cleanup. The
+ * queue entries are locked while their files go, and a key whose entry is gone (its row committed, even if
+ * the commit's answer was lost) is kept. What fails here stays queued for media.cleanup.
+ */
+export async function removeUnrecorded(knex: Knex, media: MediaStorage, keys: string[]): Promise<number> {
+  if (keys.length === 0) return 0;
+  return knex.transaction(async (trx) => {
+    const rows: Array<{ storage_key: string }> = await trx('orphaned_media')
+      .whereIn('storage_key', keys)
+      .forUpdate()
+      .select('storage_key');
+    for (const { storage_key: key } of rows) await media.delete(key);
+    await trx('orphaned_media')
+      .whereIn(
+        'storage_key',
+        rows.map((row) => row.storage_key),
+      )
+      .delete();
+    return rows.length;
+  });
+}

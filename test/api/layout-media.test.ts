@@ -319,6 +319,7 @@ describe('layout images (/profile/layout/media)', function () {
         unnamed_layout_images: 0,
         abandoned_uploads: 0,
         orphaned_objects: 0,
+        stale_temporary_files: 0,
       });
     });
   });

@@ -1,6 +1,6 @@
 // One behaviour suite, run against both storages: the local one in a temporary folder, and the S3 one
 // with a real S3Client talking to the in-process fake server.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -234,6 +234,38 @@ describe('media storage', () => {
       await storage.delete('staging/upload');
       expect(await readdir(path.join(folder, 'staging'))).to.deep.equal([]);
     });
+
+    it('sweeps temporary files untouched past the bound at every depth a key reaches, and nothing else', async () => {
+      await storage.put('layout/kept.avif', Buffer.from('object'), 'image/avif');
+      await storage.put('staging/upload', Buffer.from('raw'), 'image/heic');
+      // What a write killed between creating and renaming its temporary file leaves (writeAtomically's names).
+      const dead = [
+        'layout/.0f3c.avif.0123456789ab.tmp',
+        'staging/.upload.type.abcdef012345.tmp',
+        'a/b/c/.d.png.00000000ffff.tmp',
+      ];
+      const live = 'layout/.1a2b.avif.ba9876543210.tmp';
+      // Hidden but not a temporary file's name, and a temporary name inside a hidden folder no key reaches.
+      const others = ['layout/.notes', 'layout/.0f3c.avif.tmp', '.git/.x.png.0123456789ab.tmp'];
+      const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+      for (const name of [...dead, live, ...others]) {
+        await mkdir(path.dirname(path.join(folder, name)), { recursive: true });
+        await writeFile(path.join(folder, name), 'partial');
+        if (name !== live) await utimes(path.join(folder, name), hourAgo, hourAgo);
+      }
+      expect(await storage.sweepTemporary(60 * 60 * 1000)).to.equal(dead.length);
+      const left = async (name: string) =>
+        (await readdir(path.dirname(path.join(folder, name)))).includes(path.basename(name));
+      for (const name of dead) expect(await left(name), name).to.equal(false);
+      for (const name of [live, ...others]) expect(await left(name), name).to.equal(true);
+      expect(await read(storage, 'layout/kept.avif')).to.deep.include({ text: 'object' });
+      expect(await read(storage, 'staging/upload')).to.deep.include({ text: 'raw', type: 'image/heic' });
+      // A second sweep finds nothing; one over a folder never written finds nothing either.
+      expect(await storage.sweepTemporary(60 * 60 * 1000)).to.equal(0);
+      await rm(folder, { recursive: true });
+      expect(await storage.sweepTemporary(60 * 60 * 1000)).to.equal(0);
+      await mkdir(folder);
+    });
   });
 
   describe('S3 specifics', () => {
@@ -269,6 +301,12 @@ describe('media storage', () => {
         wrong.client.destroy();
       }
       expect(await fake.read('jogatina-media', 'avatars/ab/two.png')).to.equal(null);
+    });
+
+    it('has no temporary objects to sweep: a PutObject stores all of an object or nothing', async () => {
+      const before = fake.requests.length;
+      expect(await storage.sweepTemporary(0)).to.equal(0);
+      expect(fake.requests.length).to.equal(before);
     });
 
     it('sends a stream body with its content type, gathered to a known length', async () => {

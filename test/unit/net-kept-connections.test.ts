@@ -1,6 +1,7 @@
 // The guard's kept connections (guardedFetch `keepAlive`, pinned-client.ts pooledClient), as data events
 // use them: one receiver's requests share a few verified connections, every request is still checked, and
 // an address that changes gets connections of its own. Real https servers on loopback, through the door.
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { guardedFetch } from '../../shared/platform/net/guarded-fetch.js';
 import { OutboundRefused } from '../../shared/platform/net/outbound-refused.js';
@@ -53,6 +54,42 @@ describe('guardedFetch with kept connections', () => {
     expect(answers.map((answer) => answer.status)).to.deep.equal(Array(40).fill(204));
     expect(most).to.equal(CONNECTIONS_PER_RECEIVER);
     expect(receiver.connections()).to.equal(CONNECTIONS_PER_RECEIVER);
+  });
+
+  it('ends each request at its deadline, even waiting on a server that never completes TLS', async () => {
+    // Accepts TCP and says nothing: undici would see no abort until a connection of its own timed out.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const name = 'silent-kept.jogatina.test';
+    const leave = enterDoor(
+      name,
+      `127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      (await testCertificates()).caFile,
+    );
+    try {
+      // More requests than the receiver has connections: the ones waiting for a turn end at the deadline too.
+      const timed = await Promise.all(
+        Array.from({ length: 3 * CONNECTIONS_PER_RECEIVER }, async () => {
+          const started = Date.now();
+          const error = await post(`https://${name}/events`, { timeoutMs: 400 }).then(
+            () => null,
+            (refused: unknown) => refused,
+          );
+          return { error, ms: Date.now() - started };
+        }),
+      );
+      for (const { error, ms } of timed) {
+        expect((error as OutboundRefused).reason).to.equal('timeout');
+        expect(ms).to.be.within(380, 650);
+      }
+      // The waiting requests never reached the server: no more connections than a receiver keeps.
+      expect(sockets.length).to.be.at.most(CONNECTIONS_PER_RECEIVER);
+    } finally {
+      leave();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('follows a name to its new address with new connections, leaving the old ones', async () => {

@@ -65,6 +65,7 @@ describe('image.process', function () {
       delete: (key) => media.delete(key),
       url: (key) => media.url(key),
       publicBaseUrl: media.publicBaseUrl,
+      sweepTemporary: (olderThanMs) => media.sweepTemporary(olderThanMs),
       async put(key, body, type) {
         written.push(key);
         await db()('image_uploads').where({ id }).delete();

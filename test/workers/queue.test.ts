@@ -144,9 +144,89 @@ describe('the job queue', () => {
           return job.rows[0]?.state === 'completed';
         });
       } finally {
-        for (const ids of running.workerIds.values()) for (const id of ids) await boss().offWork({ id });
+        await running.stop();
         await listener.close();
       }
+    });
+  });
+
+  describe('a queue with slots', () => {
+    const SLOTS = 'test.slots';
+    const settings: QueueOptions = {
+      retryLimit: 1,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: 30,
+      slots: 4,
+      pollingIntervalSeconds: 0.5,
+    };
+    /** Jobs that wait until released; each answers its own name. */
+    const holding = new Map<string, () => void>();
+    const handlers: Record<string, JobHandler<never>> = {
+      [SLOTS]: (async ({ name, hold }: { name: string; hold: boolean }) => {
+        if (hold) await new Promise<void>((resolve) => holding.set(name, resolve));
+        return { name };
+      }) as JobHandler<never>,
+    };
+    const stateOf = async (name: string) =>
+      (await db().raw("SELECT state, output FROM pgboss.job WHERE name = ? AND data->>'name' = ?", [SLOTS, name]))
+        .rows[0] as { state: string; output: unknown } | undefined;
+    const send = (name: string, hold = false) =>
+      db().transaction((trx) => sendInTransaction(trx, SLOTS, { name, hold }));
+
+    before(() => ensureQueues(boss(), { [SLOTS]: settings }));
+
+    it('completes each job as it ends and refills its slot, while a job fetched with it still runs', async () => {
+      const listener = signals();
+      const running = await subscribeAll({
+        boss: boss(),
+        signals: listener,
+        services: testWorkerServices({ log }),
+        queues: { [SLOTS]: settings },
+        handlers,
+      });
+      try {
+        expect(running.workerIds.get(SLOTS)).to.equal(undefined);
+        // Fetched together: the held job and three quick ones fill the four slots.
+        await db().transaction(async (trx) => {
+          await sendInTransaction(trx, SLOTS, { name: 'held', hold: true });
+          for (const name of ['a', 'b', 'c']) await sendInTransaction(trx, SLOTS, { name, hold: false });
+        });
+        const completed = async (names: string[]) =>
+          (await Promise.all(names.map(stateOf))).every((job) => job?.state === 'completed');
+        await until(() => completed(['a', 'b', 'c']));
+        for (const name of ['a', 'b', 'c']) expect(await stateOf(name)).to.deep.include({ output: { name } });
+        expect((await stateOf('held'))?.state).to.equal('active');
+        // The quick ones' slots are free again: later jobs run while the held one still holds its own.
+        for (const name of ['d', 'e', 'f']) await send(name);
+        await until(() => completed(['d', 'e', 'f']));
+        expect((await stateOf('held'))?.state).to.equal('active');
+        holding.get('held')!();
+        await until(async () => (await stateOf('held'))?.state === 'completed');
+      } finally {
+        await running.stop(1000);
+        await listener.close();
+      }
+    });
+
+    it('on stop, waits for the jobs in flight, then fails those still running so that they are retried', async () => {
+      const listener = signals();
+      const running = await subscribeAll({
+        boss: boss(),
+        signals: listener,
+        services: testWorkerServices({ log }),
+        queues: { [SLOTS]: settings },
+        handlers,
+      });
+      await send('stuck', true);
+      await until(async () => holding.has('stuck'));
+      const started = Date.now();
+      await running.stop(300);
+      await listener.close();
+      expect(Date.now() - started).to.be.within(250, 2000);
+      // Failed with a retry left: back to the queue for the next worker, not lost.
+      expect((await stateOf('stuck'))?.state).to.equal('retry');
+      holding.get('stuck')!();
     });
   });
 

@@ -1,8 +1,9 @@
-// data-event.deliver: one attempt at delivering one data event (see shared/arcade/delivery.ts). The queue
-// hands a worker its jobs in batches, run side by side; the jobs of one batch start in the same turn of
-// the event loop, and are gathered here into one deliverDataEvents (one statement to claim them, one per
-// receiver to settle them) instead of two statements each. Each job still answers its own event's
-// outcome, and a failure of the whole (the database gone) fails each job, which pg-boss retries.
+// data-event.deliver: one attempt at delivering one data event (see shared/arcade/delivery.ts). The queue's
+// slot consumer (workers/slot-consumer.ts) starts the jobs of one fetch in the same turn of the event loop;
+// they are gathered here into one deliverDataEvents (one statement to claim them all) instead of a claim
+// each. Each job still ends with its own event's outcome as soon as that is written, so its slot frees
+// then, whatever the other events of its fetch are waiting for; a failure of its own (the database gone)
+// fails it alone, and a failure of the claim fails every job of the fetch. pg-boss retries what failed.
 import type { Knex } from 'knex';
 import { deliverDataEvents, type DeliveryOutcome } from '../../shared/arcade/delivery.js';
 import { config } from '../../shared/platform/config.js';
@@ -35,17 +36,22 @@ function deliverTogether(knex: Knex, eventId: string): Promise<DeliveryOutcome> 
 
 async function run(knex: Knex, waiting: Waiting[]): Promise<void> {
   // One event may come twice (a sweep raced its job): it is attempted once, and both hear the outcome.
-  const ids = [...new Set(waiting.map((job) => job.eventId))];
-  // Each job ends as soon as its receiver's attempts are written (every event is heard once that way), not
-  // when the batch's slowest is.
+  const jobsOf = new Map<string, Waiting[]>();
+  for (const job of waiting) jobsOf.set(job.eventId, [...(jobsOf.get(job.eventId) ?? []), job]);
   const answer = (outcomes: Map<string, DeliveryOutcome>) => {
-    for (const job of waiting) {
-      const outcome = outcomes.get(job.eventId);
-      if (outcome !== undefined) job.resolve(outcome);
-    }
+    for (const [id, outcome] of outcomes) for (const job of jobsOf.get(id) ?? []) job.resolve(outcome);
+  };
+  const fail = (id: string, error: unknown) => {
+    for (const job of jobsOf.get(id) ?? []) job.reject(error);
   };
   try {
-    await deliverDataEvents(knex, ids, { secret: config().secret, issuer: config().publicUrl }, answer);
+    await deliverDataEvents(
+      knex,
+      [...jobsOf.keys()],
+      { secret: config().secret, issuer: config().publicUrl },
+      answer,
+      fail,
+    );
   } catch (error) {
     // A job already answered keeps its outcome (a promise settles once); the rest fail and pg-boss retries.
     for (const job of waiting) job.reject(error);

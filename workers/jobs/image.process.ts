@@ -1,12 +1,16 @@
 // image.process: one upload, start to finish. Reads the staged original, has an image thread decode,
 // screen and encode it, stores the result and records its row (a capture: its two files and its
 // `screenshots` row), then removes the staged original whatever happened. A refusal is an answer, not a
-// failure: the job completes and the route reports the reason.
+// failure: the job completes and the route reports the reason. Every output file is queued in
+// orphaned_media before it is written (its temporary file, if the storage has one, is swept by
+// media.cleanup after a crash), and when the upload fails after storing some of its files (a full disk
+// refusing a capture's thumbnail, the database failing the record) they are removed at once: a refused
+// upload leaves nothing served.
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { recordImage } from '../../shared/media/image-records.js';
 import { recordCapture } from '../../shared/screenshots/capture-records.js';
-import { removeOrphans } from '../../shared/media/orphaned-media.js';
+import { removeOrphans, removeUnrecorded } from '../../shared/media/orphaned-media.js';
 import type { JobPayloads } from '../../shared/platform/jobs/queue.js';
 import type { JobContext, JobHandler } from '../job-context.js';
 import {
@@ -48,8 +52,10 @@ async function processUpload(upload: UploadRow, context: JobContext): Promise<Im
   if (upload.purpose === 'screenshot') {
     return storeCapture(upload, key, `${CAPTURE_THUMBNAIL_FOLDER}/${name}.webp`, result.image, context);
   }
-  await store(context, key, result.image.data, result.image.contentType);
-  const outcome = await recordImage(context.knex, upload.id, key, result.image);
+  const outcome = await unlessFailed(context, [key], async () => {
+    await store(context, key, result.image.data, result.image.contentType);
+    return recordImage(context.knex, upload.id, key, result.image);
+  });
   if ('row' in outcome) {
     // Files of the rows this upload replaced; what fails here stays queued for media.cleanup.
     await removeOrphans(context.knex, context.media, outcome.replaced).catch(() => undefined);
@@ -66,6 +72,22 @@ async function store(context: JobContext, key: string, data: Uint8Array, content
   await context.media.put(key, Buffer.from(data), contentType);
 }
 
+/**
+ * Runs the storing and recording of `keys`; when it throws, removes at once whichever of them no row
+ * recorded (removeUnrecorded keeps a key whose row committed), then throws the same error (the job fails
+ * and the route answers 500). A removal that fails leaves the keys queued for media.cleanup.
+ */
+async function unlessFailed<T>(context: JobContext, keys: string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await removeUnrecorded(context.knex, context.media, keys).catch((removal: unknown) =>
+      context.log.warn({ err: removal, keys }, 'files of a failed upload left for media.cleanup'),
+    );
+    throw error;
+  }
+}
+
 /** A capture: the image and its thumbnail stored, then the capture row recorded (or both files removed). */
 async function storeCapture(
   upload: UploadRow,
@@ -75,9 +97,13 @@ async function storeCapture(
   context: JobContext,
 ): Promise<ImageJobAnswer> {
   const thumbnail = image.thumbnail!;
-  await store(context, key, image.data, image.contentType);
-  await store(context, thumbnailKey, thumbnail.data, 'image/webp');
-  const outcome = await recordCapture(context.knex, upload.id, { key, thumbnailKey, image });
+  // The image is served from the moment it is stored: a thumbnail that cannot be stored must not leave
+  // it behind (the route answers 500, so nobody will ever name it).
+  const outcome = await unlessFailed(context, [key, thumbnailKey], async () => {
+    await store(context, key, image.data, image.contentType);
+    await store(context, thumbnailKey, thumbnail.data, 'image/webp');
+    return recordCapture(context.knex, upload.id, { key, thumbnailKey, image });
+  });
   if ('id' in outcome) return { capture: { id: outcome.id } };
   await removeOrphans(context.knex, context.media, [key, thumbnailKey]);
   if ('quota' in outcome) return { quota: outcome.quota };

@@ -1,6 +1,7 @@
 // pg-boss, started by both processes on the service's own database. The API process only sends and
 // watches jobs; the worker process also runs maintenance and schedules.
 import PgBoss from 'pg-boss';
+import { clientTimeoutMs, type DatabaseTimeouts } from '../db/timeouts.js';
 import type { Logger } from '../logger.js';
 
 export type { PgBoss };
@@ -27,19 +28,36 @@ export interface QueueOptions {
    * per worker. A batch succeeds or fails as a whole: only for handlers whose repeats are harmless.
    */
   batchSize?: number;
+  /**
+   * Instead of pg-boss workers (`concurrency` x `batchSize`, each batch held until its slowest job ends):
+   * up to this many jobs in flight, each completed on its own as soon as it ends, its slot refilled by the
+   * next fetch (workers/slot-consumer.ts). For queues whose jobs may hang for their whole time-out beside
+   * ones that take milliseconds (data events).
+   */
+  slots?: number;
 }
 
 export type Role = 'api' | 'worker' | 'tool';
 
 let current: PgBoss | null = null;
 
-export async function startBoss(connectionString: string, role: Role, log: Logger): Promise<PgBoss> {
+export async function startBoss(
+  connectionString: string,
+  role: Role,
+  log: Logger,
+  /** The web's limits on the database (db/timeouts.ts): its routes send and read jobs on this pool too. */
+  timeouts?: DatabaseTimeouts,
+): Promise<PgBoss> {
   if (current) throw new Error('pg-boss is already started in this process');
+  const watchMs = clientTimeoutMs(timeouts);
   const boss = new PgBoss({
     connectionString,
     schema: 'pgboss',
     application_name: `jogatina-${role}-queue`,
     max: role === 'worker' ? 6 : 3,
+    // pg-boss hands these to its pg.Pool, whose `query` drops a client whose statement was given up.
+    ...(timeouts ? { connectionTimeoutMillis: timeouts.acquireMs } : {}),
+    ...(watchMs > 0 ? { query_timeout: watchMs } : {}),
     migrate: true,
     // Maintenance and cron belong to workers; API processes only send and read jobs.
     supervise: role === 'worker',

@@ -90,9 +90,10 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     retryBackoff: false,
     expireInSeconds: 30,
     retentionMinutes: 60,
-    // A backlog (events held until a release goes live) drains in batches: 4 workers of 250 attempts.
-    concurrency: 4,
-    batchSize: 250,
+    // Up to 1,000 attempts in flight, each job completed as soon as its own attempt is written: a receiver
+    // that hangs holds its own jobs' slots for up to the 10 s time-out, never a batch of other games'
+    // events. A backlog is still fetched, and claimed, in groups (a quarter of the slots at least).
+    slots: 1000,
     pollingIntervalSeconds: 0.5,
   },
   'data-event.sweep': {

@@ -1,15 +1,22 @@
 // The only way the service fetches outside URLs (URL checks, data events, RDAP). Each hop is checked
 // (scheme, every DNS answer public) and connected to the checked address; redirects are followed by
-// hand so each target is checked the same way; one time cap covers DNS, connects, headers and body of
-// every hop, and the body is capped after decoding. Every failure is an OutboundRefused with a reason.
+// hand so each target is checked the same way; one deadline covers DNS, the wait for a kept connection,
+// connects, TLS handshakes, headers and body of every hop, and the body is capped after decoding. Every
+// failure is an OutboundRefused with a reason.
+//
+// The deadline is kept here, not left to undici: undici honours an abort signal only once a request has a
+// connected socket, so a server that accepts TCP and never completes TLS held a fetch until undici's own
+// connect time-out (and a kept pool's queue behind it: data-event attempts of 21 to 31 s against 10). At
+// the deadline the fetch answers `timeout` whatever undici is doing; what it was doing is then ended (a
+// single connection destroyed; a kept one ends with its own limits, see pinned-client.ts KeptReceiver).
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { Client, Dispatcher } from 'undici';
+import type { Client } from 'undici';
 import { config } from '../config.js';
 import { ACCEPTED_ENCODINGS, readCappedBody } from './capped-body.js';
 import { checkHost, type Resolver } from './checked-host.js';
 import { OutboundRefused } from './outbound-refused.js';
-import { pinnedClient, pooledClient } from './pinned-client.js';
+import { keptReceiver, pinnedClient } from './pinned-client.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
@@ -24,12 +31,12 @@ export interface GuardedFetchOptions {
   /** false returns a redirect response as it came (the proof file allows no redirects). */
   followRedirects?: boolean;
   maxRedirects?: number;
-  /** Total time for every hop, body included. */
+  /** Total time for every hop: DNS, waiting for a kept connection, connect, TLS, headers and body. */
   timeoutMs?: number;
   /** Cap on the body after decoding (and on the bytes received). */
   maxBytes?: number;
   /**
-   * Keep connections to the checked address open for the next request (pinned-client.ts pooledClient):
+   * Keep connections to the checked address open for the next request (pinned-client.ts keptReceiver):
    * for senders of many requests to few receivers. Every request is still checked (DNS and policy), and a
    * new address gets new connections. Off by default: a URL check verifies a fresh handshake.
    */
@@ -55,46 +62,67 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export async function guardedFetch(input: string, options: GuardedFetchOptions = {}): Promise<GuardedResponse> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-  const schemes = options.allowedSchemes ?? ['https:'];
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  // Where the fetch has got to, for the refusal's URL.
+  const at = { url: input };
+  try {
+    return await untilAborted(fetchHops(options, timeoutMs, controller.signal, at), controller.signal);
+  } catch (error) {
+    throw refusalFrom(error, controller.signal.aborted, at.url);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
-  let url = input;
+/**
+ * Settles as `work` does, or rejects the moment `signal` aborts, whether or not `work` has noticed: the
+ * abort reaches undici too, which ends what it was doing in its own time (its result is then dropped).
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error('The deadline passed.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+async function fetchHops(
+  options: GuardedFetchOptions,
+  timeoutMs: number,
+  signal: AbortSignal,
+  at: { url: string },
+): Promise<GuardedResponse> {
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const schemes = options.allowedSchemes ?? ['https:'];
   let method = options.method ?? 'GET';
   let body = options.body;
   let headers = requestHeaders(options.headers);
   const redirects: string[] = [];
-  try {
-    let parsed = parseUrl(url, schemes);
-    for (;;) {
-      const hop = await openHop(parsed, method, headers, body, timeoutMs, controller.signal, options);
-      try {
-        const location = hop.headers.location;
-        if (options.followRedirects !== false && REDIRECTS.has(hop.status) && location) {
-          const next = new URL(location, parsed);
-          url = next.href;
-          if (redirects.length >= maxRedirects) {
-            throw new OutboundRefused('too_many_redirects', `More than ${maxRedirects} redirects.`, url);
-          }
-          parsed = parseUrl(url, schemes);
-          redirects.push(url);
-          if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
-            [method, body] = ['GET', undefined];
-          }
-          if (next.origin !== new URL(hop.url).origin) headers = withoutCredentials(headers);
-          continue;
+  let parsed = parseUrl(at.url, schemes);
+  for (;;) {
+    const hop = await openHop(parsed, method, headers, body, timeoutMs, signal, options);
+    try {
+      const location = hop.headers.location;
+      if (options.followRedirects !== false && REDIRECTS.has(hop.status) && location) {
+        const next = new URL(location, parsed);
+        at.url = next.href;
+        if (redirects.length >= maxRedirects) {
+          throw new OutboundRefused('too_many_redirects', `More than ${maxRedirects} redirects.`, at.url);
         }
-        const content = await readCappedBody(hop.body, hop.headers['content-encoding'], maxBytesOf(options), url);
-        return { url, status: hop.status, headers: hop.headers, body: content, address: hop.address, redirects };
-      } finally {
-        hop.close();
+        parsed = parseUrl(at.url, schemes);
+        redirects.push(at.url);
+        if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
+          [method, body] = ['GET', undefined];
+        }
+        if (next.origin !== new URL(hop.url).origin) headers = withoutCredentials(headers);
+        continue;
       }
+      const content = await readCappedBody(hop.body, hop.headers['content-encoding'], maxBytesOf(options), at.url);
+      return { url: at.url, status: hop.status, headers: hop.headers, body: content, address: hop.address, redirects };
+    } finally {
+      hop.close();
     }
-  } catch (error) {
-    throw refusalFrom(error, controller.signal.aborted, url);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -137,34 +165,49 @@ async function openHop(
   { resolve, keepAlive }: GuardedFetchOptions,
 ): Promise<Hop> {
   const checked = await checkHost(url.hostname, { resolve, signal, url: url.href });
-  let client: Dispatcher;
-  let close: (body?: Readable) => void;
+  const request = {
+    method: method as 'GET',
+    path: `${url.pathname}${url.search}`,
+    headers,
+    body: body ?? null,
+    signal,
+  };
   if (keepAlive) {
-    client = pooledClient(url.origin, checked, timeoutMs);
-    // A body read to its end leaves its connection for the next request; one left unread (a cap, an
-    // abort) is destroyed, which closes that connection alone.
-    close = (body) => {
-      if (body && !body.readableEnded) body.destroy();
+    // The pool's own limits stay at least the default, so every data event of a receiver shares one
+    // pool whatever time its attempt has left; the signal is the attempt's deadline.
+    const receiver = keptReceiver(url.origin, checked, Math.max(timeoutMs, DEFAULT_TIMEOUT_MS));
+    const response = await receiver.request(request);
+    const answer = response.body as unknown as Readable;
+    return {
+      url: url.href,
+      status: response.statusCode,
+      headers: flatHeaders(response.headers),
+      body: answer,
+      address: checked.address,
+      // A body read to its end leaves its connection for the next request; one left unread (a cap, an
+      // abort) is destroyed, which closes that connection alone.
+      close: () => {
+        if (!answer.readableEnded) answer.destroy();
+      },
     };
-  } else {
-    const single: Client = pinnedClient(url.origin, checked, timeoutMs);
-    [client, close] = [single, () => void single.destroy().catch(() => undefined)];
   }
+  const single: Client = pinnedClient(url.origin, checked, timeoutMs);
+  // At the deadline the connection goes at once, even mid-handshake, where undici would not see the abort.
+  const destroy = () => void single.destroy().catch(() => undefined);
+  signal.addEventListener('abort', destroy, { once: true });
+  const close = () => {
+    signal.removeEventListener('abort', destroy);
+    destroy();
+  };
   try {
-    const response = await client.request({
-      method: method as 'GET',
-      path: `${url.pathname}${url.search}`,
-      headers,
-      body: body ?? null,
-      signal,
-    });
+    const response = await single.request(request);
     return {
       url: url.href,
       status: response.statusCode,
       headers: flatHeaders(response.headers),
       body: response.body as unknown as Readable,
       address: checked.address,
-      close: () => close(response.body as unknown as Readable),
+      close,
     };
   } catch (error) {
     close();

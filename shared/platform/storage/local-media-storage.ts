@@ -8,20 +8,29 @@
 // hidden sidecar `.<name>.type` beside it, except application/octet-stream, which no sidecar means.
 // Hidden names can never be keys (a key segment starts with a letter or digit), so neither temporary
 // nor sidecar files can be read, overwritten or served as objects.
+//
+// A process killed between creating a temporary file and renaming it (SIGKILL, a crash, a power cut)
+// leaves the temporary file for good: no row and no cleanup entry names it, since its random name is
+// known only to the write that died. `sweepTemporary` (run by media.cleanup) removes the ones not written
+// to for longer than its bound.
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { type FileHandle, lstat, mkdir, open, opendir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   assertMediaKey,
   assertPut,
   contentTypeOfKey,
+  MAX_KEY_SEGMENTS,
   mediaUrl,
   type MediaStorage,
   type StoredObject,
 } from './media-storage.js';
 
 const UNKNOWN_TYPE = 'application/octet-stream';
+
+/** The name of a write's temporary file: `.<name>.<12 hex digits>.tmp` beside its target (writeAtomically). */
+const TEMPORARY = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
 /** Error codes that mean "nothing stored at this key" (a missing file, or a folder where a file would be). */
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
@@ -114,17 +123,58 @@ export class LocalMediaStorage implements MediaStorage {
   url(key: string): string {
     return mediaUrl(this.publicBaseUrl, key);
   }
-}
 
-async function unlinkIfPresent(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if (!isMissing(error)) throw error;
+  /**
+   * Walks the folders keys can make (at most MAX_KEY_SEGMENTS deep; a hidden folder holds no keys and is
+   * not entered) and removes temporary files whose last write is older than `olderThanMs`. The folder is
+   * read as a stream, so a folder of millions of images is walked without holding its listing.
+   */
+  async sweepTemporary(olderThanMs: number): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    const walk = async (folder: string, depth: number): Promise<void> => {
+      let entries;
+      try {
+        entries = await opendir(folder);
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for await (const entry of entries) {
+        const file = path.join(folder, entry.name);
+        if (entry.isDirectory()) {
+          if (depth < MAX_KEY_SEGMENTS && !entry.name.startsWith('.')) await walk(file, depth + 1);
+        } else if (entry.isFile() && TEMPORARY.test(entry.name)) {
+          // Judged by the file's own last write: a write in progress keeps touching it. Two sweeps at once
+          // may both find it; only the one that removes it counts it.
+          const stat = await lstat(file).catch((error: unknown) => {
+            if (isMissing(error)) return null;
+            throw error;
+          });
+          if (stat && stat.mtimeMs < before && (await unlinkIfPresent(file))) removed += 1;
+        }
+      }
+    };
+    await walk(this.root, 1);
+    return removed;
   }
 }
 
-/** Writes a hidden temporary file beside `file`, flushes it to disk, and renames it over `file`. */
+/** Answers whether this call removed the file (false: it was not there, e.g. another sweep took it). */
+async function unlinkIfPresent(file: string): Promise<boolean> {
+  try {
+    await unlink(file);
+    return true;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    return false;
+  }
+}
+
+/**
+ * Writes a hidden temporary file beside `file` (named as TEMPORARY matches), flushes it to disk, and
+ * renames it over `file`.
+ */
 async function writeAtomically(file: string, body: Buffer | Readable): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temporary, 'wx', 0o644);

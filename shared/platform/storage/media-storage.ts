@@ -22,6 +22,13 @@ export interface MediaStorage {
   url(key: string): string;
   /** That base, no trailing slash: statements that build many URLs (the feed) join it to keys themselves. */
   readonly publicBaseUrl: string;
+  /**
+   * Removes what writes that never finished (a process killed mid-write) left beside the objects, when it
+   * was last written to more than `olderThanMs` ago, and answers how many. A write keeps its temporary
+   * file for moments, never an hour, so a stale one belongs to no live write, and no row or cleanup queue
+   * entry names it: this sweep (media.cleanup) is the one thing that removes it.
+   */
+  sweepTemporary(olderThanMs: number): Promise<number>;
 }
 
 /** Unprocessed uploads wait under this prefix; nothing under it is ever served. */
@@ -29,7 +36,8 @@ export const STAGING_PREFIX = 'staging/';
 
 const SEGMENT = /^[a-z0-9][a-z0-9._-]*$/;
 const MAX_KEY_LENGTH = 200;
-const MAX_SEGMENTS = 4;
+/** Keys have at most this many segments, so objects sit at most this many folders deep. */
+export const MAX_KEY_SEGMENTS = 4;
 
 /**
  * Keys are relative paths of lowercase segments. The rules make a key safe as a file path and as a URL
@@ -40,7 +48,7 @@ const MAX_SEGMENTS = 4;
 export function isValidMediaKey(key: string): boolean {
   if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) return false;
   const segments = key.split('/');
-  if (segments.length > MAX_SEGMENTS) return false;
+  if (segments.length > MAX_KEY_SEGMENTS) return false;
   return segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'));
 }
 

@@ -91,6 +91,17 @@ export class S3MediaStorage implements MediaStorage {
   url(key: string): string {
     return mediaUrl(this.publicBaseUrl, key);
   }
+
+  /**
+   * Nothing to sweep: a PutObject (one request with a known length, never a multipart upload) stores all
+   * of an object or nothing, so a worker killed mid-write leaves no partial or temporary object. The key it
+   * was writing was queued in orphaned_media before the write, as with the local storage, and goes with it.
+   * (A bucket that other tools write to by multipart should carry a lifecycle rule that aborts incomplete
+   * multipart uploads; this service starts none.)
+   */
+  async sweepTemporary(_olderThanMs: number): Promise<number> {
+    return 0;
+  }
 }
 
 function isNotFound(error: unknown): boolean {
