@@ -14,6 +14,7 @@ import { exitOnSignals } from '../shared/platform/shutdown.js';
 import { createApp } from './app.js';
 import { answerClientErrors } from './client-error.js';
 import { closeServer } from './close-server.js';
+import { PORT_IN_USE_EXIT } from './port-in-use.js';
 import { endEventStreams } from './event-stream.js';
 import { InFlight } from './in-flight.js';
 import { readCatalogCopy } from '../shared/catalog/copy-browse.js';
@@ -25,11 +26,12 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
-const knex = openDatabase(config.databaseUrl, config.databasePoolMax);
+// The web's limits on the database (DATABASE_*_TIMEOUT_MS): a request answers 503 while it does not answer.
+const knex = openDatabase(config.databaseUrl, config.databasePoolMax, { timeouts: config.databaseTimeouts });
 await exitUnlessMigrated(knex, 'web');
 // A first identity key set when there is none (spec: Key set; `npm run op -- keys rotate` rotates it).
 await ensureSigningKeys(knex, config.secret);
-let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log);
+let queue: PgBoss | null = await startBoss(config.databaseUrl, 'api', log, config.databaseTimeouts);
 await ensureQueues(queue, QUEUES);
 
 const signals = new Signals(config.databaseUrl, log);
@@ -38,6 +40,12 @@ const app = createApp({ knex, log, config, boss: () => queue, replies, trustProx
 const requests = new InFlight();
 const server = http.createServer(requests.track(app.callback()));
 answerClientErrors(server);
+server.on('error', (error: NodeJS.ErrnoException) => {
+  // A taken or forbidden port is the operator's to fix: one line, not a stack.
+  const what = error.code === 'EADDRINUSE' ? 'is in use by another program' : `cannot be opened (${error.code})`;
+  console.error(`web: port ${config.port} on ${config.host} ${what}: set PORT to a free port`);
+  process.exit(error.code === 'EADDRINUSE' ? PORT_IN_USE_EXIT : 1);
+});
 server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

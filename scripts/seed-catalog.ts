@@ -3,7 +3,7 @@
 // DATABASE_URL or the embedded PostgreSQL of the one-machine mode, as `npm run op` does; safe to repeat;
 // exits non-zero on failure.
 import { loadDemoCatalog } from '../db/seeds/catalog/load-demo-catalog.js';
-import { runWithDatabase } from './with-database.js';
+import { runWithDatabase } from '../shared/platform/db/with-database.js';
 
 const USAGE = 'Usage: npm run seed:catalog [-- --games N]   (default: the real titles and 10,000 synthetic follow-ups)';
 

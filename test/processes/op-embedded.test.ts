@@ -57,7 +57,8 @@ describe('npm run op on the one-machine database', function () {
     const result = await runOp(['check'], { DATABASE_URL: undefined, DATA_DIR: stale });
     expect(result.code).to.equal(1);
     expect(result.output.trim().split('\n')).to.deep.equal([
-      `Failed: the embedded PostgreSQL in ${stale}/pg is running (pid ${process.pid}) but does not answer on port ${deadPort}`,
+      `Failed: the embedded PostgreSQL in ${stale}/pg is running (pid ${process.pid}) but does not answer on port ` +
+        `${deadPort}: wait for it to finish starting, or stop it (kill ${process.pid}) and start again`,
     ]);
   });
 
@@ -66,7 +67,8 @@ describe('npm run op on the one-machine database', function () {
     const result = await runOp(['check'], { DATABASE_URL: `postgres://postgres@127.0.0.1:${deadPort}/nothing` });
     expect(result.code).to.equal(1);
     expect(result.output.trim().split('\n')).to.deep.equal([
-      `Failed: no database answers at 127.0.0.1:${deadPort} (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${deadPort}`,
+      `Failed: no database answers at 127.0.0.1:${deadPort} (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:${deadPort}; ` +
+        'start it, or correct DATABASE_URL',
     ]);
   });
 });

