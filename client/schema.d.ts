@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * Where you are signed in
-         * @description Live sessions (used within the last 30 days), most recently used first. `current` marks the one calling; `signed_in_at` is the last sign-in or passed second factor; `second_factor` is none, pending or passed.
+         * @description Live sessions (used within the last 30 days), most recently used first. `current` marks the one calling; `signed_in_at` is the last sign-in or passed second factor; `second_factor` is none, pending or passed. The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -547,7 +547,7 @@ export interface paths {
         };
         /**
          * Your apps
-         * @description Every app of the account (at most 10), most recently changed first. `arcade` is null for an app without an Arcade game, else its summary: `slug`, `status`, `hidden_reason`, `notice` (suspended, flagged or hidden, with `reason` and `at`), `live_release_number`, `listing` and `releases` counts, `data_events` {pending, held, failed}.
+         * @description Every app of the account (at most 10), most recently changed first. `arcade` is null for an app without an Arcade game, else its summary: `slug`, `status`, `hidden_reason`, `notice` (suspended, flagged or hidden, with `reason` and `at`), `live_release_number`, `listing` and `releases` counts, `data_events` {pending, held, failed}. The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -609,7 +609,7 @@ export interface paths {
         };
         /**
          * An app’s keys
-         * @description Live keys first, then newest first; never a token (it is shown once, when the key is made). `state` is live, revoked or expired.
+         * @description Live keys first, then newest first; never a token (it is shown once, when the key is made). `state` is live, revoked or expired. The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -665,7 +665,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read the current developer terms
+         * @description The current version (what `terms_version` must equal when enabling Arcade or accepting), its text as shown to developers, and the SHA-256 of that text (lowercase hex of its UTF-8 bytes), which accepting that version records. Answers any session that does not owe its second factor, as the eligibility does.
+         *
+         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
+         */
+        get: operations["get_account_arcade_terms"];
         put?: never;
         /**
          * Accept the current developer terms
@@ -690,7 +696,7 @@ export interface paths {
         get?: never;
         /**
          * Save the store page draft
-         * @description Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.
+         * @description Creates or replaces the single draft with every field of the store page table (all required). Without a draft, it starts from the newest approved revision, images included. Answers the spec’s `listing` object, as the app record shows it: `approved`, `pending`, `draft` and `rejected`, each a revision or null. Refused with 409 `listing_locked` while a submitted revision waits for moderation, and 400 `fields_invalid` naming the first refused `field` in the table’s order (`description.en`, `tags.2`; a reserved word gives `name_reserved` or `tagline_reserved`: official, support and the like as whole words, the service’s name Jogatina even inside a word (`Jogatinas`, `J0gatina`), case, accents and look-alike letters folded). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.
          *
          *     **Access:** a session that was verified with two-factor; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -733,7 +739,7 @@ export interface paths {
         };
         /**
          * The game’s releases
-         * @description Newest first, each with its latest check. `live` and `previous_live` mark the release players get and the one live just before; `can_make_live` (approved, not live, approved within 90 days, newer than the live one or the one live just before it) and `can_test` (draft, submitted, in review or approved).
+         * @description Newest first, each with its latest check; a removed game’s too (every change to them is then 409 `app_removed`). `live` and `previous_live` mark the release players get and the one live just before; `can_make_live` (approved, not live, approved within 90 days, newer than the live one or the one live just before it) and `can_test` (draft, submitted, in review or approved).
          *
          *     **Access:** a session that was verified with two-factor; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -741,7 +747,7 @@ export interface paths {
         put?: never;
         /**
          * Create a release
-         * @description A new draft numbered after the game’s last release. Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn`) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.
+         * @description A new draft numbered after the game’s last release. Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn_confusable`; `idn` for any internationalized host name while the operator does not accept them) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.
          *
          *     **Access:** a session that was verified with two-factor; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -762,7 +768,7 @@ export interface paths {
         get?: never;
         /**
          * Replace a draft release
-         * @description Only a draft changes: any other status is 409 `release_locked` (submit a new release instead). Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn`) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.
+         * @description Only a draft changes: any other status is 409 `release_locked` (submit a new release instead). Every field is required. 400 `fields_invalid` names the first refused `field` (`third_parties.0.purpose` for nested ones); `url_invalid` or `url_denied` (with `detail`, e.g. `ip_literal`, `idn_confusable`; `idn` for any internationalized host name while the operator does not accept them) name `entry_url`, `data_events_url` or `third_parties.N.origin`; scopes holding `identify` need a `data_events_url` (400 `data_events_url_required`). A body of the wrong shape (a field missing, unknown or of the wrong type, a value outside the table’s lists) is answered before the game is looked up.
          *
          *     **Access:** a session that was verified with two-factor; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -785,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Check a release’s URL now
-         * @description The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`. A check of the live release also counts for the game as the service’s own daily checks do: two failures in a row hide it (`notice` hidden, reason `invariant`), two passes in a row bring it back, another hosting provider hides it (reason `provider_change`).
+         * @description The worker fetches the proof file (`/.well-known/jogatina-arcade.txt` on the entry origin, listing the app id) and the entry URL through the outbound guard; the route waits up to 30 s (else 500 `check_unavailable`). First, as submit and live do, any address of the entry or data events host in a blocked network is 400 `url_denied` (`detail` `network`, `field` `entry_url` or `data_events_url`) and spends no check; a host that does not resolve to public addresses is the check’s to report, in `error`. `passed` when the entry answers 200 HTML and proof, redirect and framing are ok. 20 checks a day per app, including those submit and live run, then 429 with `retry_after`. A check of the live release also counts for the game as the service’s own daily checks do: two failures in a row hide it (`notice` hidden, reason `invariant`), two passes in a row bring it back, another hosting provider hides it (reason `provider_change`).
          *
          *     **Access:** a session that was verified with two-factor; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -809,7 +815,7 @@ export interface paths {
          * Submit a draft release for review
          * @description Refusals in this order: 404 `release_not_found`; 409 `release_locked` (not a draft); 429 past 5 submissions a day per app; the host rules; then a fresh check (counted in the day’s 20), which must pass (409 `check_failed` with the check in `detail`); the entry origin becomes the app’s for good, unless another game holds it (409 `origin_in_use`). The developer is emailed.
          *
-         *     Before a check is spent the entry host is resolved: a blocked network or registrar, or a host that does not resolve to public addresses, is 400 `url_denied` (`detail` `network`, `field` `entry_url`); a domain registered less than 30 days ago is 409 `domain_too_new`.
+         *     Before a check is spent the entry host and the data events host are resolved: any of their addresses in a blocked network, a blocked registrar, or a host that does not resolve to public addresses, is 400 `url_denied` (`detail` `network`, `field` `entry_url` or `data_events_url`); a domain registered less than 30 days ago is 409 `domain_too_new`.
          *
          *     **Access:** a session that was verified with two-factor and signed in within the last 15 minutes; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -855,7 +861,7 @@ export interface paths {
          * Make an approved release live
          * @description Refusals that need no fetch come first: 404 `release_not_found`; 409 `release_not_approved` (not approved, or already live), `approval_too_old` (approved more than 90 days ago: submit it again), `rollback_too_far` (older than the live release and not the one live just before it). Then the host rules, then a fresh check (counted in the day’s 20) that must pass (409 `check_failed`) on the hosting provider the approval saw (409 `provider_changed` with `{ approved, now }` in `detail`). Its hosting provider is the one later checks must find; a game its checks hid for `provider_change` is listed again. Held data events are sent once the live release names an events URL. The developer is emailed.
          *
-         *     Before a check is spent the entry host is resolved: a blocked network or registrar, or a host that does not resolve to public addresses, is 400 `url_denied` (`detail` `network`, `field` `entry_url`); a domain registered less than 30 days ago is 409 `domain_too_new`.
+         *     Before a check is spent the entry host and the data events host are resolved: any of their addresses in a blocked network, a blocked registrar, or a host that does not resolve to public addresses, is 400 `url_denied` (`detail` `network`, `field` `entry_url` or `data_events_url`); a domain registered less than 30 days ago is 409 `domain_too_new`.
          *
          *     **Access:** a session that was verified with two-factor and signed in within the last 15 minutes; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -877,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Remove the game from Arcade
-         * @description Permanent: the game stops at once, its development URL is cleared, and its slug and origins stay claimed forever. Its rows are kept as evidence for 180 days. The developer is emailed. A game already removed is 409 `invalid_transition`. Only after removal can the app itself be deleted.
+         * @description Permanent: the game stops at once, its development URL is cleared, and its slug and origins stay claimed forever. Its rows are kept as evidence for 180 days. The developer is emailed. Reads still answer the game, with status `removed`; every developer move on it (store page, images, releases, checks, submit, withdraw, live, removing again) is then 409 `app_removed`, and moderation’s queue leaves its submissions out. Only after removal can the app itself be deleted.
          *
          *     **Access:** a session that was verified with two-factor and signed in within the last 15 minutes; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -934,7 +940,7 @@ export interface paths {
         get: operations["get_account_apps_by_id_arcade_override"];
         /**
          * Save the development URL for 24 hours
-         * @description Body `url` and `release_id` (any other field is 400 `fields_invalid`), judged before the game is looked up. `url`: up to 512 characters, no query or fragment; http or https on the owner’s machine (`localhost`, a name under `.localhost`, or exactly `127.0.0.1`, any port), or https on a public host (any port) that resolves to public addresses only; never another IP address nor the host of this service (400 `url_invalid` or `url_denied` with `field` `url` and `detail`, e.g. `ip_literal`, `not_public`, `service_host`). `release_id`: a release of this game that is a draft, submitted, in review or approved (404 `release_not_found`). Nothing is fetched from the URL.
+         * @description Body `url` and `release_id` (any other field is 400 `fields_invalid`), judged before the game is looked up. `url`: up to 512 characters, no query or fragment; http or https on the owner’s machine (`localhost`, a name under `.localhost`, or exactly `127.0.0.1`, any port), or https on a public host (any port) that resolves to public addresses only, none of them in a network Arcade blocks; never another IP address nor the host of this service (400 `url_invalid` or `url_denied` with `field` `url` and `detail`, e.g. `ip_literal`, `not_public`, `network`, `service_host`; `idn` for any internationalized host name while the operator does not accept them). `release_id`: a release of this game that is a draft, submitted, in review or approved (404 `release_not_found`). Nothing is fetched from the URL.
          *
          *     A removed or suspended game is 403 `not_playable`. 20 kept saves a day per app (refusals spend none), then 429 with `retry_after`; public-host lookups 60 an hour per account, counted before the lookup. Another game’s origin is 409 `origin_in_use`. Saving again renews the 24 hours; a game open on a previous origin closes within 30 seconds.
          *
@@ -1029,9 +1035,9 @@ export interface paths {
         };
         /**
          * Your grants to games
-         * @description Active and revoked grants, newest first; `name` and `icon_url` come from the game’s approved store page (null without one).
+         * @description Active and revoked grants, newest first; `name` and `icon_url` come from the game’s approved store page (null without one). `processed_abroad` (in every grant answer) is true when that store page’s `controller_country` is not BR, or when there is no approved store page: the consent then says players’ data is processed abroad.
          *
-         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
         get: operations["get_account_arcade_grants"];
         put?: never;
@@ -1087,7 +1093,7 @@ export interface paths {
         put?: never;
         /**
          * Open a game
-         * @description Opens the live release and records the play. An unknown slug is 404 `app_not_found`; a game that is not listed, carries a notice or has no live release is 403 `not_playable`. A live release asking `identify` needs an active grant first (403 `grant_required`, and nothing is recorded). `identity` is an ES256 JWT for 15 minutes (claims `iss`, `aud` app id, `sub` player id, `nickname`, `scope`, `iid`), verified with `GET /arcade/jwks`, or null when the release does not ask for `identify`.
+         * @description Opens the live release and records the play: a launch of kind `live` in mode `live` (the owner’s development URL is kind `override`, mode `test`). An unknown slug is 404 `app_not_found`; a game that is not listed, carries a notice or has no live release is 403 `not_playable`. A live release asking `identify` needs an active grant first (403 `grant_required`, and nothing is recorded). `identity` is an ES256 JWT for 15 minutes (claims `iss`, `aud` app id, `sub` player id, `nickname`, `scope`, `iid`), verified with `GET /arcade/jwks`, or null when the release does not ask for `identify`.
          *
          *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1109,7 +1115,7 @@ export interface paths {
         put?: never;
         /**
          * Open the development URL (test launch)
-         * @description The owner’s play of the saved development URL in mode `test`, with its base release. 404 `override_not_found` when none is saved; then it refuses exactly what `GET .../override` reports in `blocked_reason`, with that reason’s error: 409 `override_expired` after its 24 hours, 403 `not_playable` when the game is removed, suspended or under a notice, 404 `release_not_found` when the base release can no longer be tested, 404 `listing_not_found` without a store page, 409 `origin_in_use` when another game holds the origin, 400 `url_denied` (field `url`) when the URL is no longer accepted. An account blocked from publishing is 403 `publisher_blocked`. A base release asking `identify` needs the owner’s own active grant (403 `grant_required`). The play is recorded; `identity` is null when the release does not ask for `identify`.
+         * @description The owner’s play of the saved development URL: a launch of kind `override` in mode `test`, with its base release. 404 `override_not_found` when none is saved; then it refuses exactly what `GET .../override` reports in `blocked_reason`, with that reason’s error: 409 `override_expired` after its 24 hours, 403 `not_playable` when the game is removed, suspended or under a notice, 404 `release_not_found` when the base release can no longer be tested, 404 `listing_not_found` without a store page, 409 `origin_in_use` when another game holds the origin, 400 `url_denied` (field `url`) when the URL is no longer accepted. An account blocked from publishing is 403 `publisher_blocked`. A base release asking `identify` needs the owner’s own active grant (403 `grant_required`). The play is recorded; `identity` is null when the release does not ask for `identify`.
          *
          *     **Access:** a session that was verified with two-factor; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1131,7 +1137,7 @@ export interface paths {
          * Events for an open game (server-sent events)
          * @description Your own play only (anyone else’s, or an unknown id, is 404 `instance_not_found`). `ready` first with `instance_id`, `granted`, `nickname` and `scopes`; then `GRANT_UPDATE` with the same members whenever your grant changes; for a test play `CLOSE` (`reason` `override_changed`) when the development URL is cleared, expires or moves to another origin, and the stream ends. A `: keep-alive` comment comes every 10 seconds.
          *
-         *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
         get: operations["get_arcade_instances_by_iid_stream"];
         put?: never;
@@ -1151,7 +1157,7 @@ export interface paths {
         };
         /**
          * All your keys
-         * @description The keys of every app of the account. Live keys first, then newest first; never a token (it is shown once, when the key is made). `state` is live, revoked or expired.
+         * @description The keys of every app of the account. Live keys first, then newest first; never a token (it is shown once, when the key is made). `state` is live, revoked or expired. The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -1201,7 +1207,7 @@ export interface paths {
         };
         /**
          * Is a username free?
-         * @description A name not shaped like a username (3 to 24 of a-z, 0-9 and `_`, not starting or ending with `_`) is simply not available. Your own alias of the last 30 days is available to you. Case is ignored.
+         * @description A name not shaped like a username (3 to 24 of a-z, 0-9 and `_`, not starting or ending with `_`) is simply not available: any string, however long, is answered, never refused. Your own alias of the last 30 days is available to you. Case is ignored.
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -1307,7 +1313,7 @@ export interface paths {
         };
         /**
          * How you sign in
-         * @description The email first (`verified`; `password` says whether one is set), then linked sign-in providers, oldest first.
+         * @description The email first (`verified`; `password` says whether one is set), then linked sign-in providers, oldest first. The list comes whole on one page: `page` is number 1 of 1 with `size` equal to `total_items` (0 pages when empty).
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -1351,7 +1357,7 @@ export interface paths {
         };
         /**
          * Download everything the account wrote
-         * @description One JSON document `{ data: {...} }` like every success, streamed as a file: in `data`, `export_version`, `exported_at`, `account`, then one member per exported table. Never exported: password hashes, two-factor secrets, token hashes, recovery codes, one-time links. A failure part-way cuts the stream, so a partial file never parses as complete.
+         * @description One JSON document `{ data: {...} }` like every success, streamed as a file: in `data`, `export_version`, `exported_at`, `account`, then one member per exported table (`sessions` are your play sessions and `sign_in_sessions` where you signed in, as the deletion categories name them: `export_version` 2; version 1 named them `play_sessions` and `sessions`). Never exported: password hashes, two-factor secrets, token hashes, recovery codes, one-time links. A failure part-way cuts the stream, so a partial file never parses as complete.
          *
          *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -1376,7 +1382,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a category of your data
-         * @description Irreversible. Answers the records removed per table, naming every table of the category, zeros included. `sessions` and `everything` end every session of the account, the calling one included (its cookie is cleared); `everything` removes all content and sessions but keeps the account, its profile, name, apps and keys. Proof, in this order:
+         * @description Irreversible. Answers the records removed per table, naming every table of the category, zeros included. The categories name what you wrote: `library` your library entries and owned copies, `sessions` your play sessions (the journal’s), `journeys` your journeys, `reviews`, `lists` (with their folders), `screenshots`, `comments`, `views` (your history); drafts and feed items go with what they belong to. `everything` removes all of them and your likes, awards given, notes and notifications, but keeps the account, its profile, name, apps and keys. No category signs you out: sign-in sessions are ended with `DELETE /account/sessions/{id}`. Proof, in this order:
          *     1. A session owing its second factor: 403 `mfa_required`, whatever the body holds.
          *     2. An account with a password sends `password` every time: missing 403 `password_required`, wrong `password_incorrect`.
          *     3. Without a password, a sign-in from the last 15 minutes suffices; older is 403 `reauthentication_required` with `second_factor` (whether a `code` would do). With two-factor on, `code` (authenticator or recovery code) may be sent instead; wrong is `code_incorrect`.
@@ -1557,7 +1563,7 @@ export interface paths {
          * Upload a layout image
          * @description JPEG, PNG, WebP, GIF or AVIF, up to 15 MB; at most 300 frames and 40 million pixels (frames counted). Shrunk to fit 1600x1600, never enlarged. A still becomes AVIF of about 300 KB, never over 1 MB; a GIF or WebP animation becomes WebP up to 3 MB and 10 seconds. Metadata is stripped and the content screened (`sensitive_image`).
          *
-         *     Refused before the file is read when 15 images or 10 MB are held (409 `quota_exceeded` with `limit`, `count`, `bytes_limit`, `bytes`), and after encoding when this one would pass 10 MB. Counts toward the 30 image uploads per 10 minutes of the account (refused uploads too); 429 `busy` while processing is full.
+         *     Refused before the file is read when 15 images or 10 MB are held (409 `quota_exceeded` with `limit`, `count`, `bytes_limit`, `bytes`), and after encoding when this one would pass 10 MB. Counts toward the account’s 30 layout image uploads per 10 minutes (refused uploads too), a count of their own: avatar, banner and app icon uploads do not spend it. 429 `busy` while processing is full.
          *
          *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1647,7 +1653,7 @@ export interface paths {
          * Upload a new avatar
          * @description The upload becomes the current avatar; the one before joins the history (the 10 newest are kept). JPEG, PNG, WebP, GIF or AVIF up to 15 MB, at most 300 frames and 40 million pixels. Fitted inside 512x512 (never enlarged); a still becomes AVIF up to 500 KB, an animation WebP up to 4 MB and 15 s. Metadata is stripped and the content screened (`sensitive_image`).
          *
-         *     Counts toward the 30 image uploads per 10 minutes of the account (refused uploads too); 429 `busy` while processing is full.
+         *     Counts toward the account’s 30 picture uploads per 10 minutes (avatar, banner and app icons together; refused uploads too), apart from the layout images’ own 30; 429 `busy` while processing is full.
          *
          *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1677,7 +1683,7 @@ export interface paths {
          * Upload a new banner
          * @description The upload becomes the current banner; the one before joins the history (the 10 newest are kept). JPEG, PNG, WebP, GIF or AVIF up to 15 MB, at most 300 frames and 40 million pixels. Fitted inside 1600x1600 like layout images; a still becomes AVIF up to 1 MB, an animation WebP up to 3 MB and 10 s. Metadata is stripped and the content screened (`sensitive_image`).
          *
-         *     Counts toward the 30 image uploads per 10 minutes of the account (refused uploads too); 429 `busy` while processing is full.
+         *     Counts toward the account’s 30 picture uploads per 10 minutes (avatar, banner and app icons together; refused uploads too), apart from the layout images’ own 30; 429 `busy` while processing is full.
          *
          *     **Access:** a session that has passed its second factor when the account has two-factor on; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1705,7 +1711,7 @@ export interface paths {
         put?: never;
         /**
          * Set an app’s icon
-         * @description Multipart field `image` (JPEG, PNG, WebP, GIF or AVIF, up to 15 MB), treated as an avatar: fitted in 512x512 (never enlarged); a still becomes AVIF of at most 500 KB, an animation animated WebP of at most 4 MB and 15 s; at most 300 frames and 40 million pixels counting every frame; content-screened. The new icon replaces the old one. Counts toward the 30 image uploads per 10 minutes of the account. `id` is the icon’s. Another account’s app is 404 before the file is read.
+         * @description Multipart field `image` (JPEG, PNG, WebP, GIF or AVIF, up to 15 MB), treated as an avatar: fitted in 512x512 (never enlarged); a still becomes AVIF of at most 500 KB, an animation animated WebP of at most 4 MB and 15 s; at most 300 frames and 40 million pixels counting every frame; content-screened. The new icon replaces the old one. Counts toward the account’s 30 picture uploads per 10 minutes (avatar, banner and app icons together; layout images have their own). `id` is the icon’s. Another account’s app is 404 before the file is read.
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -1901,7 +1907,7 @@ export interface paths {
          * A person’s year
          * @description `{username}` is the current name or an alias of the last 30 days. A name nobody holds, and a person who blocks the reader or whom the reader blocks, are the same 404.
          *
-         *     A calendar year in UTC, from 2000 through the current year (a later one is 400 `out_of_range`). Each list holds the year’s items the reader may see, oldest first: closed sessions by their start, the rest by creation; removed captures never. Library rows show only to readers who see the library: `added` (added in the year) and `played` (finished in it, a session started in it, added in it as PLAYING, COMPLETED, DROPPED or ON_HOLD, or still marked playing and last changed in it).
+         *     A calendar year in UTC, from 2000 through the current year (a later one is 400 `out_of_range`). Each list holds the year’s items the reader may see, oldest first: closed sessions by their start, the rest by creation; removed captures never. Library rows show only to readers who see the library: `added` (added in the year) and `played` (finished in it, a session started in it that the reader may see by its own visibility and that moderation did not remove, added in it as PLAYING, COMPLETED, DROPPED or ON_HOLD, or still marked playing and last changed in it).
          *
          *     **Access:** an API key with the scope `profile.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -1923,7 +1929,7 @@ export interface paths {
         };
         /**
          * People to discover
-         * @description Up to 20 each. `friends_playing`: people you follow with a public session running or started in the last 14 days (`games`: up to 3 game ids). `similar_taste`: people with the most games in common that both liked or rated 80 and up, from libraries you may see (`shared_games`). Blocked either way, suspended accounts and you never appear. Anonymous readers get two empty lists.
+         * @description Up to 20 each. `friends_playing`: people you follow with a session you may see (PUBLIC or FOLLOWERS, not removed) running or started in the last 14 days (`games`: up to 3 game ids, from those sessions). `similar_taste`: people with the most games in common that both liked or rated 80 and up, from libraries you may see (`shared_games`). Blocked either way, suspended accounts and you never appear. Anonymous readers get two empty lists.
          *
          *     **Access:** an API key with the scope `social.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -2007,7 +2013,7 @@ export interface paths {
          *
          *     Each item shows by its own visibility (library entries by the author’s library visibility; an ignored game’s entry nowhere), never across a block; what moderation removed shows to nobody. Items carry `id`, `kind`, `username`, `game_id`, `created_at`, their kind’s fields and the id of their thing (`review_id`, `session_id`, `journey_id`, `list_id`, `screenshot_id`); likeable things (reviews, lists, journeys, captures) carry `likes`, `comments` and `awards`. A library entry’s item is written when the entry is created or its status or rating changes, and changes within 10 minutes of it move that item to the latest instead of adding one; captures carry `imageUrl` and `thumbnailUrl` (WebP up to 640 px across, or null: then use `imageUrl`) with its size.
          *
-         *     Suspended authors are left out (but for the reader’s own items). `totals` counts the closed sessions of the game the reader may see: sessions, minutes and distinct UTC days.
+         *     Suspended authors are left out (but for the reader’s own items). `totals` counts the closed sessions of the game the reader may see: sessions, minutes and `days`, the distinct UTC calendar days with a session (a session across midnight counts every day it covers, up to its end exclusive; overlaps and repeats count once). A running session is in none.
          *
          *     **Access:** an API key with the scope `catalog.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **catalog** allowance.
          */
@@ -2031,7 +2037,7 @@ export interface paths {
          * A person’s public profile
          * @description `{username}` is the current name or an alias of the last 30 days. A name nobody holds, and a person who blocks the reader or whom the reader blocks, are the same 404.
          *
-         *     The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias. Read with a session, someone else’s profile goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.
+         *     The display fields, pictures, `library_visibility`, when the account was created, and `private` (library visibility not PUBLIC: following makes a request). `username` is the current name, also when asked by an alias; `aliases` are the former names of the last 30 days, newest first, each of which a lookup still accepts (a name whose 30 days ran out leaves the list and finds nobody). Read with a session, someone else’s profile goes into your history (`GET /history`) unless `record_history` is off; a key’s read never does.
          *
          *     **Access:** an API key with the scope `profile.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -2107,7 +2113,7 @@ export interface paths {
          *
          *     The library shows to its owner, to anyone when PUBLIC, to followers when FOLLOWERS and to no one else when PRIVATE. A hidden library is an empty page, not an error.
          *
-         *     Filters combine; `wishlist` matches the flag or status WISHLIST. `sort=updated` puts the latest change first; `rating` the highest first, unrated last. `games=1` adds `games`, keyed by game id: `{ name, cover, slug }` (`cover` is null for now; null for a game the catalog no longer has). `profile.username` is the current name.
+         *     Filters combine; `wishlist` matches the flag or status WISHLIST. `sort=updated` puts the latest change first; `rating` the highest first, unrated last. `games=1` adds `games`, keyed by game id: `{ name, cover, slug }` (`cover` the cover image’s URL, null for a game without one; the game null for a game the catalog no longer has). `profile.username` is the current name.
          *
          *     **Access:** an API key with the scope `library.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -2133,7 +2139,9 @@ export interface paths {
          *
          *     The lists the reader may see by each list’s own visibility (PUBLIC anyone, FOLLOWERS followers and the owner, PRIVATE the owner); `visibility` and `mode` narrow within that, and only the owner sees each list’s `visibility`. `sort`: recent (default, latest update first), oldest, name (without case or accents), likes, size (preview count: a tier list’s ranked games); ties go to the latest update.
          *
-         *     `offset` pages any order; `before` (lists updated before that instant) is a cursor for `recent` only, and 400 with another sort. `q` matches title or description. `folder` is a folder id, or `NONE` for lists in no folder (different from leaving it out); an unknown folder is an empty page.
+         *     `offset` pages any order; `before` (lists updated before that instant) is a cursor for `recent` only, and 400 with another sort; `before` with an `offset` above 0 is 400 `not_allowed` (field `offset`). `q` matches title or description. `folder` is a folder id, or `NONE` for lists in no folder (different from leaving it out); an unknown folder is an empty page.
+         *
+         *     `page` is the spec’s page object in pages of `limit` lists: `number` is the page `offset` falls in (offset ÷ limit + 1; 1 with `before`), `size` is `limit`, `total_items` counts the lists matching every filter (`before` included), `total_pages` is total_items ÷ limit rounded up, and `has_more` is false on the last page or once the next offset would pass 10000.
          *
          *     **Access:** an API key with the scope `lists.read`, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -2543,7 +2551,7 @@ export interface paths {
         };
         /**
          * Arcade’s review queue
-         * @description Submitted and in-review releases (with their latest check) and submitted store pages, each oldest first.
+         * @description Submitted and in-review releases (with their latest check) and submitted store pages, each oldest first. A removed game’s are left out: it can never be listed again.
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
          */
@@ -2653,7 +2661,7 @@ export interface paths {
         };
         /**
          * A game’s store page
-         * @description Only games that are listed, carry no notice, and have an approved store page and a live release; everything shown comes from the approved revision and the live release, except `age_rating`: while a revision waits for review, the stricter of its rating and the approved one (a higher rating applies on submission, a lower one waits for the approval). Anything else under the slug is 404 `app_not_found`. `host` is where the live release runs (ASCII); `reviewed_at` the approval of the revision shown; `scopes` and `capabilities` those of the live release.
+         * @description Only games that are listed, carry no notice, and have an approved store page and a live release; everything shown comes from the approved revision and the live release, except `age_rating`: while a revision waits for review, the stricter of its rating and the approved one (a higher rating applies on submission, a lower one waits for the approval). Anything else under the slug is 404 `app_not_found`. `processed_abroad` is true when `controller_country` is not BR (the consent then says players’ data is processed abroad); `host` is where the live release runs (ASCII); `reviewed_at` the approval of the revision shown; `scopes` and `capabilities` those of the live release.
          *
          *     **Access:** any live API key, or the site’s session; anonymous readers get what anyone may see. Keys are charged the **read** allowance.
          */
@@ -4335,7 +4343,7 @@ export interface components {
             };
             eligible: boolean;
         };
-        /** @description spec: Catalog game (search item). */
+        /** @description spec: Catalog game (search item); `cover_url` is ours. */
         Game: {
             id: number;
             slug: string;
@@ -4348,6 +4356,11 @@ export interface components {
             /** @description Genre names. */
             genres: string[];
             demo_available: boolean;
+            /**
+             * Format: uri
+             * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
+             */
+            cover_url: string | null;
         };
         /** @description A list of catalog games. */
         GameList: {
@@ -4422,6 +4435,8 @@ export interface components {
             /** @description identify, or empty. */
             scopes: "identify"[];
             nickname: string;
+            /** @description Whether the game’s data controller is outside Brazil, so the consent says data is processed abroad: `controller_country` of the approved store page is not BR (true without an approved store page). */
+            processed_abroad: boolean;
             /** Format: date-time */
             granted_at: string;
             /** Format: date-time */
@@ -4444,7 +4459,7 @@ export interface components {
                 name: string;
                 /**
                  * Format: uri
-                 * @description Null: the catalog has no covers yet.
+                 * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
                  */
                 cover_url: string | null;
             } | null;
@@ -4486,7 +4501,10 @@ export interface components {
             game: {
                 slug: string;
                 name: string;
-                /** @description Null: the catalog has no covers yet. */
+                /**
+                 * Format: uri
+                 * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
+                 */
                 cover_url: string | null;
             } | null;
             /** Format: date-time */
@@ -4595,7 +4613,15 @@ export interface components {
         Launch: {
             /** Format: uuid */
             instance_id: string;
-            /** @enum {string} */
+            /**
+             * @description `live`: the store’s launch of the live release; `override`: the owner’s launch of the development URL.
+             * @enum {string}
+             */
+            kind: "live" | "override";
+            /**
+             * @description `live` for a `live` launch, `test` for an `override` one.
+             * @enum {string}
+             */
             mode: "live" | "test";
             /** Format: uri */
             url: string;
@@ -5130,7 +5156,7 @@ export interface components {
                 name: string;
                 /**
                  * Format: uri
-                 * @description Null: the catalog has no covers yet.
+                 * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
                  */
                 cover_url: string | null;
             } | null;
@@ -5394,7 +5420,7 @@ export interface components {
                 name: string;
                 /**
                  * Format: uri
-                 * @description Null: the catalog has no covers yet.
+                 * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
                  */
                 cover_url: string | null;
             } | null;
@@ -5488,6 +5514,8 @@ export interface components {
             /** Format: uri */
             support_url: string;
             controller_country: string;
+            /** @description Whether `controller_country` is not BR: the consent then says that players’ data is processed abroad. */
+            processed_abroad: boolean;
             privacy_contact: string;
             /** @description Where the live release runs, ASCII. */
             host: string;
@@ -5768,7 +5796,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5882,7 +5910,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +6007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6099,7 +6127,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6201,7 +6229,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6303,7 +6331,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6415,7 +6443,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6509,7 +6537,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6885,7 +6913,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6974,7 +7002,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7097,7 +7125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7204,7 +7232,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `passkey_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `passkey_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7391,7 +7419,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7487,7 +7515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7578,7 +7606,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +7722,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignedIn"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7933,11 +7961,19 @@ export interface operations {
                      *           "ip": "198.51.100.7",
                      *           "current": false
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 2,
+                     *         "total_items": 2,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["AccountSession"][];
+                        page: components["schemas"]["Page"];
                     };
                 };
             };
@@ -8051,7 +8087,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8195,12 +8231,20 @@ export interface operations {
                      *             }
                      *           }
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 2,
+                     *         "total_items": 2,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       }
                      *     }
                      */
                     "application/json": {
                         /** @description Most recently changed first. */
                         data: components["schemas"]["App"][];
+                        page: components["schemas"]["Page"];
                     };
                 };
             };
@@ -8323,7 +8367,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8579,7 +8623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8708,7 +8752,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `duplicate`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `duplicate`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8826,11 +8870,19 @@ export interface operations {
                      *           "revoked_at": "2026-11-02T10:00:12.337Z",
                      *           "state": "revoked"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 2,
+                     *         "total_items": 2,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["Key"][];
+                        page: components["schemas"]["Page"];
                     };
                 };
             };
@@ -8964,7 +9016,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9427,7 +9479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `slug_invalid`; `invalid_request` reason `slug_reserved`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `slug_invalid`; `invalid_request` reason `slug_reserved`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9507,6 +9559,118 @@ export interface operations {
             };
         };
     };
+    get_account_arcade_terms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read the current developer terms */
+            200: {
+                headers: {
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "version": "2026-11",
+                     *         "text": "Jogatina Arcade developer terms (2026-11)\n\n1. You publish only games you have the right to publish, and you answer for what they do.\n",
+                     *         "sha256": "a89b44309d2816e2a4248d656f6ad5e251c955818808e3bc876b2317686e6801"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @description The current version: what `terms_version` must equal. */
+                            version: string;
+                            /** @description The terms as shown to developers. */
+                            text: string;
+                            /** @description SHA-256 of `text` (its UTF-8 bytes), lowercase hex: what an acceptance records. */
+                            sha256: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden`; `forbidden` reason `mfa_required` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     post_account_arcade_terms: {
         parameters: {
             query?: never;
@@ -9554,7 +9718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9637,7 +9801,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 2 to 40 characters; no reserved words (400 `fields_invalid` with `field` `name_reserved`). */
+                    /** @description 2 to 40 characters; no reserved words such as official or support (whole words), nor the service’s name Jogatina even inside a word, case, accents and look-alike letters folded (400 `fields_invalid` with `field` `name_reserved`). */
                     name: string;
                     /** @description Up to 80 characters; no reserved words (`tagline_reserved`). */
                     tagline: string;
@@ -9782,7 +9946,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9822,7 +9986,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `listing_locked` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `listing_locked` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9983,7 +10147,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10023,7 +10187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `listing_locked`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `listing_locked`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10369,7 +10533,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied`; `invalid_request` reason `data_events_url_required`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied`; `invalid_request` reason `data_events_url_required`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10409,7 +10573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10542,7 +10706,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied`; `invalid_request` reason `data_events_url_required` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied`; `invalid_request` reason `data_events_url_required` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10582,7 +10746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `release_locked` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `release_locked` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10675,7 +10839,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10715,7 +10879,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10863,7 +11027,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10903,7 +11067,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `release_locked`; `conflict` reason `domain_too_new`; `conflict` reason `check_failed`; `conflict` reason `origin_in_use`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `release_locked`; `conflict` reason `domain_too_new`; `conflict` reason `check_failed`; `conflict` reason `origin_in_use`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11017,7 +11181,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11057,7 +11221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `not_in_review`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `not_in_review`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11326,7 +11490,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11366,7 +11530,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `release_not_approved`; `conflict` reason `approval_too_old`; `conflict` reason `rollback_too_far`; `conflict` reason `domain_too_new`; `conflict` reason `check_failed`; `conflict` reason `provider_changed`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `release_not_approved`; `conflict` reason `approval_too_old`; `conflict` reason `rollback_too_far`; `conflict` reason `domain_too_new`; `conflict` reason `check_failed`; `conflict` reason `provider_changed`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11621,7 +11785,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11661,7 +11825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `invalid_transition`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11755,7 +11919,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `media_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `media_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11795,7 +11959,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `listing_locked`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `listing_locked`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11876,7 +12040,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `media_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `media_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11916,7 +12080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `conflict` reason `listing_locked` */
+            /** @description `conflict` reason `app_removed`; `conflict` reason `listing_locked` */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12141,7 +12305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12252,7 +12416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12508,7 +12672,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12649,7 +12813,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12761,6 +12925,7 @@ export interface operations {
                      *             "identify"
                      *           ],
                      *           "nickname": "Pilota Zoë",
+                     *           "processed_abroad": false,
                      *           "granted_at": "2026-11-21T19:03:27.000Z",
                      *           "revoked_at": null
                      *         },
@@ -12773,6 +12938,7 @@ export interface operations {
                      *             "identify"
                      *           ],
                      *           "nickname": "Pilota Zoë",
+                     *           "processed_abroad": false,
                      *           "granted_at": "2026-11-21T19:03:27.000Z",
                      *           "revoked_at": "2026-11-22T08:00:00.000Z"
                      *         }
@@ -12812,7 +12978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`; `forbidden` reason `mfa_required` */
+            /** @description `forbidden` */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -12900,6 +13066,7 @@ export interface operations {
                      *             "identify"
                      *           ],
                      *           "nickname": "Pilota Zoë",
+                     *           "processed_abroad": false,
                      *           "granted_at": "2026-11-21T19:03:27.000Z",
                      *           "revoked_at": null
                      *         }
@@ -12933,6 +13100,7 @@ export interface operations {
                      *             "identify"
                      *           ],
                      *           "nickname": "Pilota Zoë",
+                     *           "processed_abroad": false,
                      *           "granted_at": "2026-11-21T19:03:27.000Z",
                      *           "revoked_at": null
                      *         }
@@ -12946,7 +13114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `nickname_invalid`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `nickname_invalid`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13055,7 +13223,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13162,6 +13330,7 @@ export interface operations {
                      *             "identify"
                      *           ],
                      *           "nickname": "Capitã Zoë",
+                     *           "processed_abroad": false,
                      *           "granted_at": "2026-11-21T19:03:27.000Z",
                      *           "revoked_at": null
                      *         }
@@ -13175,7 +13344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `nickname_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `nickname_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13272,6 +13441,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "instance_id": "c9be1baf-07a9-4f61-bff1-421ec8df1e84",
+                     *         "kind": "live",
                      *         "mode": "live",
                      *         "url": "https://rocketgarden.example.net/play/",
                      *         "release_number": 2,
@@ -13284,7 +13454,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13390,6 +13560,7 @@ export interface operations {
                      * @example {
                      *       "data": {
                      *         "instance_id": "c9be1baf-07a9-4f61-bff1-421ec8df1e84",
+                     *         "kind": "override",
                      *         "mode": "test",
                      *         "url": "http://localhost:5173/",
                      *         "release_number": 2,
@@ -13402,7 +13573,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `url_denied`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13533,7 +13704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `forbidden`; `forbidden` reason `mfa_required` */
+            /** @description `forbidden` */
             403: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -13631,11 +13802,19 @@ export interface operations {
                      *           "revoked_at": "2026-11-02T10:00:12.337Z",
                      *           "state": "revoked"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 2,
+                     *         "total_items": 2,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["Key"][];
+                        page: components["schemas"]["Page"];
                     };
                 };
             };
@@ -13760,7 +13939,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13877,7 +14056,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -13996,7 +14175,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14099,7 +14278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14211,7 +14390,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14327,7 +14506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14687,7 +14866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_recent`; `invalid_request` reason `out_of_range` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_recent`; `invalid_request` reason `out_of_range` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14784,7 +14963,14 @@ export interface operations {
                      *           "display_name": "AnaJoga",
                      *           "created_at": "2026-10-03T20:41:55.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "page": {
+                     *         "number": 1,
+                     *         "size": 2,
+                     *         "total_items": 2,
+                     *         "total_pages": 1,
+                     *         "has_more": false
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -14805,6 +14991,7 @@ export interface operations {
                             /** Format: date-time */
                             created_at: string;
                         })[];
+                        page: components["schemas"]["Page"];
                     };
                 };
             };
@@ -14913,7 +15100,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15006,7 +15193,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "data": {
-                     *         "export_version": 1,
+                     *         "export_version": 2,
                      *         "exported_at": "2026-11-21T09:15:02.336Z",
                      *         "account": {
                      *           "id": "2d7f4b8e-6a1c-4e3d-9b52-8c0a1f6e3d94",
@@ -15027,7 +15214,7 @@ export interface operations {
                      *         "profile_layout": [],
                      *         "drafts": [],
                      *         "usernames": [],
-                     *         "sessions": [],
+                     *         "sign_in_sessions": [],
                      *         "apps": [],
                      *         "api_keys": [],
                      *         "infractions": [],
@@ -15048,7 +15235,7 @@ export interface operations {
                      *             "updated_at": "2026-10-05T16:22:41.093Z"
                      *           }
                      *         ],
-                     *         "play_sessions": [],
+                     *         "sessions": [],
                      *         "reviews": [],
                      *         "list_folders": [],
                      *         "lists": [],
@@ -15145,7 +15332,7 @@ export interface operations {
                                 expires_at: unknown;
                             }[];
                             /** @description Rows of sessions. */
-                            sessions: {
+                            sign_in_sessions: {
                                 id: unknown;
                                 created_at: unknown;
                                 last_seen_at: unknown;
@@ -15242,7 +15429,7 @@ export interface operations {
                                 updated_at: unknown;
                             }[];
                             /** @description Rows of play_sessions. */
-                            play_sessions: {
+                            sessions: {
                                 id: unknown;
                                 game_id: unknown;
                                 started_at: unknown;
@@ -15545,10 +15732,9 @@ export interface operations {
                      *       "data": {
                      *         "category": "library",
                      *         "removed": {
-                     *           "activity_items": 57,
+                     *           "activity_items": 42,
                      *           "library_entries": 40,
-                     *           "library_copies": 3,
-                     *           "play_sessions": 18
+                     *           "library_copies": 3
                      *         }
                      *       }
                      *     }
@@ -15565,7 +15751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15820,7 +16006,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16088,7 +16274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16351,7 +16537,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -16487,7 +16673,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17186,7 +17372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17307,7 +17493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17428,7 +17614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -17714,7 +17900,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `missing`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `missing`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17815,7 +18001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18070,7 +18256,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -18216,7 +18402,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `missing`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `missing`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18320,7 +18506,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18428,7 +18614,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `missing`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `missing`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18532,7 +18718,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18644,7 +18830,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `sensitive_image`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18761,7 +18947,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19843,7 +20029,8 @@ export interface operations {
                      *             "Adventure",
                      *             "Indie"
                      *           ],
-                     *           "demo_available": false
+                     *           "demo_available": false,
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *         }
                      *       ]
                      *     }
@@ -21222,6 +21409,7 @@ export interface operations {
                         totals: {
                             sessions: number;
                             minutes: number;
+                            /** @description Distinct UTC calendar days a session covers (one across midnight counts both). */
                             days: number;
                         };
                     };
@@ -21367,6 +21555,9 @@ export interface operations {
                      *         "library_visibility": "FOLLOWERS",
                      *         "avatar_url": "https://jogatina.example/media/avatars/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e.avif",
                      *         "banner_url": null,
+                     *         "aliases": [
+                     *           "ana_s"
+                     *         ],
                      *         "created_at": "2025-03-14T12:00:41.208Z",
                      *         "private": true
                      *       }
@@ -21389,6 +21580,8 @@ export interface operations {
                             avatar_url: string | null;
                             /** Format: uri */
                             banner_url: string | null;
+                            /** @description Former usernames of the last 30 days, newest first: the names a lookup still accepts for this person. */
+                            aliases: string[];
                             /** Format: date-time */
                             created_at: string;
                             /** @description Library visibility is not PUBLIC: following makes a request. */
@@ -21927,7 +22120,7 @@ export interface operations {
                      *       "games": {
                      *         "1942": {
                      *           "name": "Hollow Knight",
-                     *           "cover": null,
+                     *           "cover": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg",
                      *           "slug": "hollow-knight"
                      *         }
                      *       }
@@ -21945,7 +22138,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: uri
-                                 * @description Null for now.
+                                 * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
                                  */
                                 cover: string | null;
                                 slug: string;
@@ -22108,19 +22301,27 @@ export interface operations {
                      *         }
                      *       ],
                      *       "page": {
-                     *         "limit": 24,
-                     *         "offset": 0,
-                     *         "total": 1,
+                     *         "number": 1,
+                     *         "size": 24,
+                     *         "total_items": 1,
+                     *         "total_pages": 1,
                      *         "has_more": false
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: components["schemas"]["ListSummary"][];
+                        /** @description The spec’s page object, for a collection paged by `offset` and `limit` or by `before`. */
                         page: {
-                            limit: number;
-                            offset: number;
-                            total: number;
+                            /** @description The page `offset` falls in, counting pages of `limit` lists (offset ÷ limit + 1); 1 with `before`. */
+                            number: number;
+                            /** @description `limit`. */
+                            size: number;
+                            /** @description Lists matching every filter (and `before`), on every page. */
+                            total_items: number;
+                            /** @description total_items ÷ limit, rounded up. */
+                            total_pages: number;
+                            /** @description Whether another page may be asked for: false once the next offset would pass 10000. */
                             has_more: boolean;
                         };
                     };
@@ -22427,7 +22628,8 @@ export interface operations {
                      *               "Adventure",
                      *               "Indie"
                      *             ],
-                     *             "demo_available": false
+                     *             "demo_available": false,
+                     *             "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *           },
                      *           "title": "Caminho da Dor",
                      *           "started_at": "2026-03-01T18:30:00.000Z",
@@ -23159,7 +23361,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23269,7 +23471,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23383,7 +23585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23523,7 +23725,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23647,7 +23849,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23771,7 +23973,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -23895,7 +24097,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24020,7 +24222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24160,7 +24362,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -24465,7 +24667,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24606,7 +24808,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -24734,7 +24936,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25022,7 +25224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25418,7 +25620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25556,7 +25758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25692,7 +25894,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -25971,6 +26173,7 @@ export interface operations {
                      *         "terms_url": null,
                      *         "support_url": "https://rocketgarden.example.net/support",
                      *         "controller_country": "BR",
+                     *         "processed_abroad": false,
                      *         "privacy_contact": "privacidade@rocketgarden.example.net",
                      *         "host": "rocketgarden.example.net",
                      *         "scopes": [
@@ -26247,7 +26450,8 @@ export interface operations {
                      *             "Role-playing (RPG)",
                      *             "Adventure"
                      *           ],
-                     *           "demo_available": false
+                     *           "demo_available": false,
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         {
                      *           "id": 26758,
@@ -26260,7 +26464,8 @@ export interface operations {
                      *             "Puzzle",
                      *             "Platform"
                      *           ],
-                     *           "demo_available": false
+                     *           "demo_available": false,
+                     *           "cover_url": null
                      *         }
                      *       ],
                      *       "page": {
@@ -26705,7 +26910,8 @@ export interface operations {
                      *           "Role-playing (RPG)",
                      *           "Adventure"
                      *         ],
-                     *         "demo_available": false
+                     *         "demo_available": false,
+                     *         "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *       }
                      *     }
                      */
@@ -27644,7 +27850,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27763,7 +27969,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -27898,7 +28104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28059,7 +28265,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `out_of_range`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28189,7 +28395,7 @@ export interface operations {
                      *           "game": {
                      *             "slug": "the-witcher-3-wild-hunt",
                      *             "name": "The Witcher 3: Wild Hunt",
-                     *             "cover_url": null
+                     *             "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *           },
                      *           "status": "COMPLETED",
                      *           "playing": false,
@@ -28214,7 +28420,7 @@ export interface operations {
                      *       "games": {
                      *         "1942": {
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover": null,
+                     *           "cover": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg",
                      *           "slug": "the-witcher-3-wild-hunt"
                      *         }
                      *       }
@@ -28229,7 +28435,7 @@ export interface operations {
                                 name: string;
                                 /**
                                  * Format: uri
-                                 * @description Null for now.
+                                 * @description The cover image: IGDB’s image host at size t_cover_big (264 x 374, JPEG), `https://images.igdb.com/igdb/image/upload/t_cover_big/<image id>.jpg`; null for a game without a cover.
                                  */
                                 cover: string | null;
                                 slug: string;
@@ -28358,7 +28564,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "status": "COMPLETED",
                      *         "playing": false,
@@ -28536,7 +28742,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "status": "COMPLETED",
                      *         "playing": false,
@@ -28574,7 +28780,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "status": "COMPLETED",
                      *         "playing": false,
@@ -28595,7 +28801,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28746,7 +28952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -28890,7 +29096,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "status": "COMPLETED",
                      *         "playing": false,
@@ -28911,7 +29117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29067,7 +29273,7 @@ export interface operations {
                      *           "game": {
                      *             "slug": "hollow-knight",
                      *             "name": "Hollow Knight",
-                     *             "cover_url": null
+                     *             "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *           },
                      *           "started_at": "2026-11-20T19:05:00.000Z",
                      *           "ended_at": "2026-11-20T21:17:30.000Z",
@@ -29249,7 +29455,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_long`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29368,7 +29574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29497,7 +29703,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "hollow-knight",
                      *           "name": "Hollow Knight",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *         },
                      *         "started_at": "2026-11-20T19:05:00.000Z",
                      *         "ended_at": "2026-11-20T21:17:30.000Z",
@@ -29517,7 +29723,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29661,7 +29867,8 @@ export interface operations {
                      *               "Platform",
                      *               "Adventure"
                      *             ],
-                     *             "demo_available": false
+                     *             "demo_available": false,
+                     *             "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *           },
                      *           "title": "Steel Soul run",
                      *           "started_at": "2026-11-01T18:00:00.000Z",
@@ -29835,7 +30042,8 @@ export interface operations {
                      *             "Platform",
                      *             "Adventure"
                      *           ],
-                     *           "demo_available": false
+                     *           "demo_available": false,
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *         },
                      *         "title": "Steel Soul run",
                      *         "started_at": "2026-11-01T18:00:00.000Z",
@@ -29857,7 +30065,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -29976,7 +30184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30113,7 +30321,8 @@ export interface operations {
                      *             "Platform",
                      *             "Adventure"
                      *           ],
-                     *           "demo_available": false
+                     *           "demo_available": false,
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *         },
                      *         "title": "Steel Soul run",
                      *         "started_at": "2026-11-01T18:00:00.000Z",
@@ -30137,7 +30346,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30273,7 +30482,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
                      *         "rating": 95,
@@ -30293,7 +30502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30417,7 +30626,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
                      *         "rating": 95,
@@ -30571,7 +30780,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30699,7 +30908,7 @@ export interface operations {
                      *         "game": {
                      *           "slug": "the-witcher-3-wild-hunt",
                      *           "name": "The Witcher 3: Wild Hunt",
-                     *           "cover_url": null
+                     *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
                      *         },
                      *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
                      *         "rating": 90,
@@ -30721,7 +30930,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30853,7 +31062,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -30972,7 +31181,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31101,7 +31310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31272,7 +31481,8 @@ export interface operations {
                      *                 "Platform",
                      *                 "Adventure"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1hy.jpg"
                      *             }
                      *           },
                      *           {
@@ -31289,7 +31499,8 @@ export interface operations {
                      *               "genres": [
                      *                 "Platform"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1lz.jpg"
                      *             }
                      *           }
                      *         ],
@@ -31307,7 +31518,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate`; `invalid_request` reason `out_of_range`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31456,7 +31667,8 @@ export interface operations {
                      *                 "Platform",
                      *                 "Adventure"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1hy.jpg"
                      *             }
                      *           },
                      *           {
@@ -31473,7 +31685,8 @@ export interface operations {
                      *               "genres": [
                      *                 "Platform"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1lz.jpg"
                      *             }
                      *           }
                      *         ],
@@ -31625,7 +31838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31782,7 +31995,8 @@ export interface operations {
                      *                 "Platform",
                      *                 "Adventure"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1hy.jpg"
                      *             }
                      *           },
                      *           {
@@ -31799,7 +32013,8 @@ export interface operations {
                      *               "genres": [
                      *                 "Platform"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1lz.jpg"
                      *             }
                      *           }
                      *         ],
@@ -31819,7 +32034,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `duplicate`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -31970,7 +32185,8 @@ export interface operations {
                      *                 "Platform",
                      *                 "Adventure"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1hy.jpg"
                      *             }
                      *           },
                      *           {
@@ -31987,7 +32203,8 @@ export interface operations {
                      *               "genres": [
                      *                 "Platform"
                      *               ],
-                     *               "demo_available": false
+                     *               "demo_available": false,
+                     *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1lz.jpg"
                      *             }
                      *           }
                      *         ],
@@ -32007,7 +32224,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32164,7 +32381,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `invalid_image`; `invalid_request` reason `too_many_files`; `invalid_request` reason `invalid_format`; `invalid_request` reason `too_many_frames`; `invalid_request` reason `too_many_pixels`; `invalid_request` reason `animation_too_long`; `invalid_request` reason `unsupported_animation`; `invalid_request` reason `too_heavy`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32283,7 +32500,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32432,7 +32649,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `out_of_range`; `invalid_request` reason `too_short`; `invalid_request` reason `not_allowed`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32703,7 +32920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -32825,7 +33042,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33133,7 +33350,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `fields_invalid`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33265,7 +33482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Deleted"];
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_long` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33697,7 +33914,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `missing`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `missing`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -33916,7 +34133,7 @@ export interface operations {
                      *             "id": 14593,
                      *             "slug": "hollow-knight",
                      *             "name": "Hollow Knight",
-                     *             "cover_url": null
+                     *             "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
                      *           },
                      *           "profile": null
                      *         },
@@ -34070,7 +34287,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `not_allowed` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -34638,7 +34855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content`; `invalid_request` reason `duplicate` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `unknown_field`; `invalid_request` reason `missing`; `invalid_request` reason `not_allowed`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `own_content`; `invalid_request` reason `duplicate` */
             400: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -1,4 +1,4 @@
-// Conditional reads and cache headers for every answer of the router (issue #21, item 4; README: API notes).
+// Conditional reads and cache headers for every answer of the router (issue #21, item 4; docs/api-notes.md).
 //
 // Cache-Control: a route that sets its own keeps it (the public catalog's `public, max-age=60`, the
 // `no-store` of exports, layouts, moderation, health). Otherwise an error is `no-store`, whatever the route
@@ -19,7 +19,7 @@ import type { AppState } from '../context.js';
 /** Reads that depend on who calls: any cache may keep them only for this caller, and must ask first. */
 export const PRIVATE_CACHE = 'private, no-cache';
 export const NO_STORE = 'no-store';
-/** What decides who calls (README: Who calls): the key, the cookie, and whether the cookie counts. */
+/** What decides who calls (docs/api-notes.md: Who calls): the key, the cookie, and whether the cookie counts. */
 export const CALLER_HEADERS = ['Authorization', 'Cookie', 'Origin'];
 
 export function conditionalReads(): Middleware<AppState> {

@@ -1,4 +1,4 @@
-// Cross-origin use by browser integrations that hold a key (issue #21, item 5; README: API notes).
+// Cross-origin use by browser integrations that hold a key (issue #21, item 5; docs/api-notes.md).
 //
 // Everything under /api/v1, `/health`, `/health/ready` and `/media/*` answers
 // `Access-Control-Allow-Origin: *` and exposes the headers a client reads (allowance, request id,

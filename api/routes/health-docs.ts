@@ -1,4 +1,4 @@
-// The reference's words for `GET /health` (README: Errors, Processes).
+// The reference's words for `GET /health` (docs/api-notes.md: Errors; docs/operations.md: Processes).
 import { doc } from '../openapi/route-facts.js';
 import { SERVICE_ANSWERS } from '../openapi/shapes/service.js';
 

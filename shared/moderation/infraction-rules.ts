@@ -1,4 +1,4 @@
-// When an infraction may end (README: API notes, moderation). A Suspensão needs its end, since a
+// When an infraction may end (docs/api-notes.md, moderation). A Suspensão needs its end, since a
 // suspension without one is what a ban is; a Banimento permanente never ends; an Aviso may lapse. Any
 // end given must lie in the future: an infraction that is over before it starts changes nothing.
 import type { InfractionReason } from '../accounts/standing.js';

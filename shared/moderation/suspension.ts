@@ -1,5 +1,5 @@
 // Whether an account is under an active Suspensão or a Banimento permanente now: such an account may read
-// but not write (README: API notes, "Suspended accounts"). People search, public counts and the feeds
+// but not write (docs/api-notes.md, "Suspended accounts"). People search, public counts and the feeds
 // leave such accounts out with the same rule (NOT_SUSPENDED), so the two cannot disagree.
 import type { Knex } from 'knex';
 

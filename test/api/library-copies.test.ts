@@ -102,7 +102,7 @@ describe('GET /library/copies', () => {
     expect(EXPECTED.newest()).to.not.include(theirs.body.data[0].id);
   });
 
-  it('starts over when the sort changes under a cursor (README: Cursors)', async () => {
+  it('starts over when the sort changes under a cursor (docs/api-notes.md: Cursors)', async () => {
     const first = await owner.site.get('/api/v1/library/copies?sort=newest&limit=2');
     const cursor = encodeURIComponent(first.body.next_cursor);
     const changed = await owner.site.get(`/api/v1/library/copies?sort=oldest&limit=2&cursor=${cursor}`);

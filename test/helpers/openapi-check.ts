@@ -77,7 +77,7 @@ export function disagreements(document: OpenApiDocument, observations: Observati
 
 /**
  * The schema as a closed world: every object that names its members admits no others. The reference keeps
- * objects open (clients must tolerate new members, README: Versioning), but a member the server sends and
+ * objects open (clients must tolerate new members, docs/api-notes.md: Versioning), but a member the server sends and
  * the reference does not name is a gap in the reference, so the tests judge bodies this way. Objects that
  * say what their other members are (`additionalProperties`, maps, free-form options) stay as they are.
  */

@@ -1,6 +1,6 @@
 // Debian's PgBouncer in front of the run's PostgreSQL, for the scale-out test: installed when missing (the
 // test machines run as root with apt), run on a free loopback port in session mode, as the operator
-// notes in the README say the service needs. PgBouncer refuses to run as root, so as root it runs as user
+// notes in docs/operations.md say the service needs. PgBouncer refuses to run as root, so as root it runs as user
 // `postgres` (which the PostgreSQL package, or the embedded server, has made).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -61,9 +61,11 @@ describe('documentation links', () => {
 
   it('speak of the product as it is: no session or issue numbers (how a figure moved is in the changelog)', () => {
     const diary = PAGES.filter((page) => page !== 'CHANGELOG.md').flatMap((page) =>
-      [...readFileSync(path.join(PROJECT_ROOT, page), 'utf8').matchAll(/\b(?:(?<!play )[Ss]ession|[Ii]ssues?) #?\d+\b/g)].map(
-        (match) => `${page}: ${match[0]}`,
-      ),
+      [
+        ...readFileSync(path.join(PROJECT_ROOT, page), 'utf8').matchAll(
+          /\b(?:(?<!play )[Ss]ession|[Ii]ssues?) #?\d+\b/g,
+        ),
+      ].map((match) => `${page}: ${match[0]}`),
     );
     expect(diary).to.deep.equal([]);
   });

@@ -1,5 +1,5 @@
 // The reference's words for the website's sign-in service (DECISIONS: Sign-in service; spec: Authentication
-// rules 9 to 11; README: The sign-in service).
+// rules 9 to 11; docs/api-notes.md: The sign-in service).
 import { doc } from '../../openapi/route-facts.js';
 import type { ErrorRef } from '../../openapi/route-facts.js';
 import { AUTH_ANSWERS } from '../../openapi/shapes/auth.js';

@@ -21,7 +21,13 @@ const idsQuery: SchemaObject = {
   type: 'object',
   required: ['ids'],
   properties: {
-    ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: INT4_MAX } },
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 200,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1, maximum: INT4_MAX },
+    },
   },
 };
 const slugParams: SchemaObject = {

@@ -1,4 +1,4 @@
-// The reference's words for the owner's copies (spec: GET /library/copies, Pagination rule 4; README: Own
+// The reference's words for the owner's copies (spec: GET /library/copies, Pagination rule 4; docs/api-notes.md: Own
 // copies, Cursors; DECISIONS: Library).
 import { doc } from '../../openapi/route-facts.js';
 import { LIBRARY_ANSWERS } from '../../openapi/shapes/library.js';

@@ -1,4 +1,4 @@
-// The reference's words for notifications (DECISIONS: Notifications; Cursor reads; README API notes).
+// The reference's words for notifications (DECISIONS: Notifications; Cursor reads; docs/api-notes.md).
 import { doc } from '../../openapi/route-facts.js';
 import { NOTIFICATION_ANSWERS } from '../../openapi/shapes/notifications.js';
 import { KEEP_ALIVE_MS, STREAM_BUFFER_CAP } from './stream.js';

@@ -1,4 +1,4 @@
-// The reference's words for POST /reports (spec: Reports; README: Reports).
+// The reference's words for POST /reports (spec: Reports; docs/api-notes.md: Reports).
 import { doc } from '../../openapi/route-facts.js';
 import { SERVICE_ANSWERS } from '../../openapi/shapes/service.js';
 

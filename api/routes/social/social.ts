@@ -1,5 +1,5 @@
 // The owner's connections (spec: Social (owner's connections)). Reads need `social.read` of a key; the
-// spec names no write scope, so changes need `profile.write` (README: API notes). Accepting requests
+// spec names no write scope, so changes need `profile.write` (docs/api-notes.md). Accepting requests
 // refuses a session that still owes its second factor, one or all alike.
 import { owesSecondFactor } from '../../../shared/auth/session-rules.js';
 import { forbidden } from '../../../shared/platform/errors.js';

@@ -1,5 +1,5 @@
 // Turns ajv's first error into the spec's 400 `invalid_request`: `field` names the offending input and
-// `reason` says what is wrong with it, from a small fixed vocabulary (see the README's API notes), with
+// `reason` says what is wrong with it, from a small fixed vocabulary (see the docs/api-notes.md), with
 // a sentence a person can act on. Raw ajv messages never reach a client.
 import type { ErrorObject } from 'ajv';
 import { invalidRequest, type ApiError } from '../errors.js';
