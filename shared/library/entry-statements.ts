@@ -25,16 +25,38 @@ const GAME_CTE = {
     "SELECT $2::integer AS id, '' AS slug, '' AS name, '{}'::integer[] AS platform_ids, NULL::text AS cover_image_id, true AS lost",
 };
 
-type Returned = EntryRow & {
+/** The game columns a write's statement returns beside its row (`ref_*`; all null when none was found). */
+interface RefColumns {
   ref_id: number | null;
   ref_slug: string;
   ref_name: string;
   ref_platforms: number[];
   ref_cover: string | null;
-  ref_lost: boolean;
-  old_status: string | null;
-  old_rating: number | null;
-};
+}
+
+/** Splits a write's returned row into the game it found (null: the catalog has none) and the rest. */
+function splitFound<T extends RefColumns>(returned: T, lost: boolean) {
+  const { ref_id, ref_slug, ref_name, ref_platforms, ref_cover, ...rest } = returned;
+  const game: FoundGame | null =
+    ref_id === null
+      ? null
+      : {
+          id: ref_id,
+          slug: ref_slug,
+          name: ref_name,
+          platform_ids: ref_platforms ?? [],
+          cover_image_id: ref_cover,
+          lost,
+        };
+  return { game, rest };
+}
+
+type Returned = EntryRow &
+  RefColumns & {
+    ref_lost: boolean;
+    old_status: string | null;
+    old_rating: number | null;
+  };
 
 export interface Updated {
   /** Null: the catalog has no such game (a lost one is named by `lostId`). */
@@ -72,16 +94,9 @@ export async function updateEntry(
     text,
     values,
   )) as unknown as Returned[];
-  const { ref_id, ref_slug, ref_name, ref_platforms, ref_cover, ref_lost, old_status, old_rating, ...row } = first;
-  if (ref_id === null) return { game: null };
-  const game = {
-    id: ref_id,
-    slug: ref_slug,
-    name: ref_name,
-    platform_ids: ref_platforms ?? [],
-    cover_image_id: ref_cover,
-    lost: ref_lost,
-  };
+  const { game, rest } = splitFound(first, first.ref_lost);
+  if (!game) return { game: null };
+  const { ref_lost: _lost, old_status, old_rating, ...row } = rest;
   return row.id ? { game, changed: { row, before: { status: old_status, rating: old_rating } } } : { game };
 }
 
@@ -141,24 +156,10 @@ export async function putCatalogEntry(
     coalesceSeconds,
   ];
   const [first] = (await queryPrepared(knex, `jogatina_entry_put_${by}`, PUT_BY[by], values)) as unknown as Array<
-    EntryRow & {
-      ref_id: number | null;
-      ref_slug: string;
-      ref_name: string;
-      ref_platforms: number[];
-      ref_cover: string | null;
-      created: boolean;
-    }
+    EntryRow & RefColumns & { created: boolean }
   >;
-  const { ref_id, ref_slug, ref_name, ref_platforms, ref_cover, created, ...row } = first;
-  if (ref_id === null) return { game: null };
-  const game = {
-    id: ref_id,
-    slug: ref_slug,
-    name: ref_name,
-    platform_ids: ref_platforms ?? [],
-    cover_image_id: ref_cover,
-    lost: false,
-  };
+  const { game, rest } = splitFound(first, false);
+  if (!game) return { game: null };
+  const { created, ...row } = rest;
   return row.id ? { game, row: row as EntryRow, created } : { game };
 }

@@ -34,14 +34,7 @@ export async function removeOldOrphans(
         .forUpdate()
         .skipLocked()
         .select('storage_key');
-      for (const { storage_key: key } of rows) await media.delete(key);
-      await trx('orphaned_media')
-        .whereIn(
-          'storage_key',
-          rows.map((row) => row.storage_key),
-        )
-        .delete();
-      return rows.length;
+      return deleteLocked(trx, media, rows);
     });
     removed += count;
     if (count < batch) return removed;
@@ -62,13 +55,14 @@ export async function removeUnrecorded(knex: Knex, media: MediaStorage, keys: st
       .whereIn('storage_key', keys)
       .forUpdate()
       .select('storage_key');
-    for (const { storage_key: key } of rows) await media.delete(key);
-    await trx('orphaned_media')
-      .whereIn(
-        'storage_key',
-        rows.map((row) => row.storage_key),
-      )
-      .delete();
-    return rows.length;
+    return deleteLocked(trx, media, rows);
   });
+}
+
+/** Deletes the files of queue entries this transaction holds locked, then the entries; how many went. */
+async function deleteLocked(trx: Knex.Transaction, media: MediaStorage, rows: Array<{ storage_key: string }>) {
+  const keys = rows.map((row) => row.storage_key);
+  for (const key of keys) await media.delete(key);
+  await trx('orphaned_media').whereIn('storage_key', keys).delete();
+  return keys.length;
 }
