@@ -175,8 +175,8 @@ describe('the job queue', () => {
       db().transaction((trx) => sendInTransaction(trx, SLOTS, { name, hold }));
 
     before(() => ensureQueues(boss(), { [SLOTS]: settings }));
-
-    it('completes each job as it ends and refills its slot, while a job fetched with it still runs', async () => {
+    /** A worker of the slot queue alone, with its own listener. */
+    const startSlots = async () => {
       const listener = signals();
       const running = await subscribeAll({
         boss: boss(),
@@ -185,6 +185,11 @@ describe('the job queue', () => {
         queues: { [SLOTS]: settings },
         handlers,
       });
+      return { listener, running };
+    };
+
+    it('completes each job as it ends and refills its slot, while a job fetched with it still runs', async () => {
+      const { listener, running } = await startSlots();
       try {
         expect(running.workerIds.get(SLOTS)).to.equal(undefined);
         // Fetched together: the held job and three quick ones fill the four slots.
@@ -210,14 +215,7 @@ describe('the job queue', () => {
     });
 
     it('on stop, waits for the jobs in flight, then fails those still running so that they are retried', async () => {
-      const listener = signals();
-      const running = await subscribeAll({
-        boss: boss(),
-        signals: listener,
-        services: testWorkerServices({ log }),
-        queues: { [SLOTS]: settings },
-        handlers,
-      });
+      const { listener, running } = await startSlots();
       await send('stuck', true);
       await until(async () => holding.has('stuck'));
       const started = Date.now();
