@@ -1,8 +1,10 @@
 // Input that once reached a 500: integers past their column, bodies nested thousands of levels deep, and the
 // HTTP parser's own refusals. The operations and their fields come from the served reference, so a route
 // or field added later is held to the same bounds without being listed here.
+import http from 'node:http';
 import net from 'node:net';
 import { expect } from 'chai';
+import { answerClientErrors } from '../../api/client-error.js';
 import { INT4_MAX } from '../../shared/platform/validation/integers.js';
 import { MAX_JSON_DEPTH } from '../../shared/platform/validation/depth.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
@@ -128,6 +130,22 @@ describe('input bounds: integers, nesting and the HTTP parser', () => {
     });
     expect(res.status).to.equal(400);
     expect(res.body.error).to.include({ field: 'bio', reason: 'wrong_type' });
+    // One level more is refused before validation sees it.
+    const deeper = await client.request('PATCH', '/api/v1/profile', {
+      raw: `{"bio":${nestedArrays(MAX_JSON_DEPTH)}}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deeper.status).to.equal(400);
+    expect(deeper.body.error).to.include({ code: 'invalid_request', reason: 'too_deep' });
+  });
+
+  it('integers in the query and the path past their maximum are 400 out_of_range, never a query', async () => {
+    const ratings = await app.client.get(`/api/v1/games/ratings?ids=${INT4_MAX + 1}`);
+    expect(ratings.status).to.equal(400);
+    expect(ratings.body.error).to.include({ field: 'ids', reason: 'out_of_range' });
+    const year = await app.client.get('/api/v1/profiles/somebody/year/10000');
+    expect(year.status).to.equal(400);
+    expect(year.body.error).to.include({ field: 'year', reason: 'out_of_range' });
   });
 
   it('a query past the header limit is 431 with the error shape', async () => {
@@ -150,5 +168,27 @@ describe('input bounds: integers, nesting and the HTTP parser', () => {
     expect(answer).to.match(/^HTTP\/1\.1 400 /);
     const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
     expect(body.error).to.include({ code: 'invalid_request', reason: 'malformed_request' });
+  });
+
+  it('headers that arrive too slowly are 408 with the error shape', async () => {
+    // A server of its own with short time-outs, answering the parser's refusals as the web process does.
+    const server = http.createServer({ headersTimeout: 200, requestTimeout: 300, connectionsCheckingInterval: 50 });
+    answerClientErrors(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /health HTTP/1.1\r\nHost: x\r\n'));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).to.match(/^HTTP\/1\.1 408 /);
+      const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+      expect(body.error).to.include({ code: 'invalid_request', reason: 'request_timeout' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
