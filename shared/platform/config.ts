@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { dataFolderProblem } from './start-failure.js';
 
 export type Environment = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -12,6 +13,11 @@ export interface Config {
   env: Environment;
   host: string;
   port: number;
+  /**
+   * Whether PORT, EMBEDDED_PG_PORT and PUBLIC_URL were set: `npm start` moves a port it chose itself off
+   * another program's, but never one the operator chose (scripts/start.ts).
+   */
+  chosen: { port: boolean; embeddedPgPort: boolean; publicUrl: boolean };
   /**
    * Proxy hops in front of the web process whose `X-Forwarded-*` headers are believed: 0 (default) uses
    * the socket's address and ignores forwarded headers, since any client can send them.
@@ -235,6 +241,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     env: nodeEnv,
     host: read.string('HOST', '0.0.0.0'),
     port: read.integer('PORT', 3000, 0, 65535),
+    chosen: {
+      port: read.raw('PORT') !== undefined,
+      embeddedPgPort: read.raw('EMBEDDED_PG_PORT') !== undefined,
+      publicUrl: read.raw('PUBLIC_URL') !== undefined,
+    },
     trustProxy: read.integer('TRUST_PROXY', 0, 0, 10),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 2, 200),
@@ -362,10 +373,7 @@ function localSecret(dataDir: string): string {
     const code = (error as NodeJS.ErrnoException).code;
     // Another process of this install wrote it first: use theirs.
     if (code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw new ConfigError([
-      `the data folder ${dataDir} cannot be created or written (${code}): set DATA_DIR to a folder you may ` +
-        'write, or fix its permissions',
-    ]);
+    throw new ConfigError([dataFolderProblem(dataDir, code)]);
   }
   return secret;
 }

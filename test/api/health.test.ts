@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createKnex } from '../../shared/platform/db/knex.js';
-import { freePort } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 import { migrateLatest, pendingMigrations } from '../../shared/platform/db/migrations.js';
 import { createTestDatabase } from '../helpers/test-database.js';
 import { startTestApp, type TestApp } from '../helpers/test-app.js';

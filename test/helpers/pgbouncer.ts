@@ -7,7 +7,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 import { debianProgramOrReason } from './debian-package.js';
 import { until } from './wait.js';
 

@@ -5,7 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../../shared/platform/db/embedded.js';
+import { startEmbeddedPostgres } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 
 export interface TestDatabase {
   url: string;

@@ -9,12 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import {
-  freePort,
-  runningServer,
-  startEmbeddedPostgres,
-  type EmbeddedDatabase,
-} from '../../shared/platform/db/embedded.js';
+import { runningServer, startEmbeddedPostgres, type EmbeddedDatabase } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 import { runEntry, type RunningProcess } from '../helpers/processes.js';
 import { until } from '../helpers/wait.js';
 

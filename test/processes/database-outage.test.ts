@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../shared/platform/db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 import { runEntry, type RunningProcess } from '../helpers/processes.js';
 import { until } from '../helpers/wait.js';
 

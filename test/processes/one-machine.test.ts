@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { freePort } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 import { runEntry } from '../helpers/processes.js';
 
 function portOpen(port: number): Promise<boolean> {

@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { sweepDataEvents } from '../../shared/arcade/delivery.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { config } from '../../shared/platform/config.js';
-import { freePort } from '../../shared/platform/db/embedded.js';
+import { freePort } from '../../shared/platform/net/ports.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { arcadeDeveloper, enabledGame, liveRelease } from '../helpers/arcade.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';

