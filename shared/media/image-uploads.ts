@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { conflict, internal, invalidRequest, type ApiError } from '../platform/errors.js';
 import { JobFailedError, JobTimeoutError, type JobReplies } from '../platform/jobs/request-reply.js';
 import type { Logger } from '../platform/logger.js';
+import { queryPrepared } from '../platform/db/prepared.js';
 import { outsideRequestTransaction } from '../platform/db/request-transaction.js';
 import { sendJob } from '../platform/jobs/queue.js';
 import type { ImageConfig } from '../platform/config.js';
@@ -74,8 +75,14 @@ async function runUpload(
     // Claimed before it is written, and released when the upload's row commits: a crash in between
     // leaves a key media.cleanup removes, never an unscreened original that nothing points at. The claim
     // commits at once, outside a keyed request's transaction (request-transaction.ts), which a crash
-    // would roll back with the claim in it while the staged file stays.
-    await outsideRequestTransaction(() => services.knex('orphaned_media').insert({ storage_key: stagingKey }));
+    // would roll back with the claim in it while the staged file stays; and on the prepared statements'
+    // own pool, since that request already holds one connection of the query pool (so many keyed uploads
+    // at once would wait on each other for a second).
+    await outsideRequestTransaction(() =>
+      queryPrepared(services.knex, 'jogatina_staging_claim', 'INSERT INTO orphaned_media (storage_key) VALUES ($1)', [
+        stagingKey,
+      ]),
+    );
     await services.media.put(stagingKey, createReadStream(upload.path), 'application/octet-stream');
   } catch (error) {
     services.log.error({ err: error }, 'could not stage an upload');

@@ -53,41 +53,49 @@ describe('Idempotency-Key on a route that waits for a worker', function () {
     expect([row.state, row.job_queue, row.job_id]).to.deep.equal(['done', null, null]);
   });
 
-  it('takes a request whose holder died after the hand-over up from its job: one capture, one use', async () => {
-    const author = await namedPerson(app.client, 'taken_up');
-    const game = await catalogGame();
-    const key = randomUUID();
-    const headers = { 'idempotency-key': key };
-    const earlier = new Set((await imageJobs()).map((job) => job.id));
-    const first = await uploadCapture(author.site, { game_id: String(game.id) }, undefined, headers);
-    expect(first.status, first.text).to.equal(201);
-    const [job] = (await imageJobs()).filter((sent) => !earlier.has(sent.id));
-    expect(job.state).to.equal('completed');
-    // As the hand-over's commit left it when the process died before its answer: the key in progress,
-    // naming the job; the job's work (the capture) and the cap's use committed.
-    await db()('idempotency_keys').where({ key }).update({
-      state: 'in_progress',
-      status: null,
-      headers: null,
-      body: null,
-      job_queue: 'image.process',
-      job_id: job.id,
+  for (const archived of [false, true]) {
+    const when = archived ? ' (its job archived: finished over 12 hours ago, within the key’s 24)' : '';
+    it(`takes a request whose holder died after the hand-over up from its job: one capture, one use${when}`, async () => {
+      const author = await namedPerson(app.client, archived ? 'taken_up_late' : 'taken_up');
+      const game = await catalogGame();
+      const key = randomUUID();
+      const headers = { 'idempotency-key': key };
+      const earlier = new Set((await imageJobs()).map((job) => job.id));
+      const first = await uploadCapture(author.site, { game_id: String(game.id) }, undefined, headers);
+      expect(first.status, first.text).to.equal(201);
+      const [job] = (await imageJobs()).filter((sent) => !earlier.has(sent.id));
+      expect(job.state).to.equal('completed');
+      // As the hand-over's commit left it when the process died before its answer: the key in progress,
+      // naming the job; the job's work (the capture) and the cap's use committed.
+      await db()('idempotency_keys').where({ key }).update({
+        state: 'in_progress',
+        status: null,
+        headers: null,
+        body: null,
+        job_queue: 'image.process',
+        job_id: job.id,
+      });
+      if (archived) {
+        // As pg-boss's maintenance leaves a finished job after 12 hours.
+        await db().raw('INSERT INTO pgboss.archive SELECT *, now() FROM pgboss.job WHERE id = ?', [job.id]);
+        await db()('pgboss.job').where({ id: job.id }).delete();
+      }
+      const jobsBefore = (await imageJobs()).length;
+
+      const repeat = await uploadCapture(author.site, { game_id: String(game.id) }, undefined, headers);
+      expect(repeat.status, repeat.text).to.equal(201);
+      expect(repeat.headers.get('idempotent-replayed'), 'answered by the taken-up run itself').to.equal(null);
+      expect(repeat.body).to.deep.equal(first.body);
+      expect(await db()('screenshots').where({ account_id: author.account.id })).to.have.length(1);
+      expect(await captureUsesOf(author.account.id)).to.equal(1);
+      expect(await imageJobs(), 'no second job').to.have.length(jobsBefore);
+      expect(await db()('image_uploads')).to.have.length(0);
+
+      const replay = await uploadCapture(author.site, { game_id: String(game.id) }, undefined, headers);
+      expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+      expect(replay.body).to.deep.equal(first.body);
     });
-    const jobsBefore = (await imageJobs()).length;
-
-    const repeat = await uploadCapture(author.site, { game_id: String(game.id) }, undefined, headers);
-    expect(repeat.status, repeat.text).to.equal(201);
-    expect(repeat.headers.get('idempotent-replayed'), 'answered by the taken-up run itself').to.equal(null);
-    expect(repeat.body).to.deep.equal(first.body);
-    expect(await db()('screenshots').where({ account_id: author.account.id })).to.have.length(1);
-    expect(await captureUsesOf(author.account.id)).to.equal(1);
-    expect(await imageJobs(), 'no second job').to.have.length(jobsBefore);
-    expect(await db()('image_uploads')).to.have.length(0);
-
-    const replay = await uploadCapture(author.site, { game_id: String(game.id) }, undefined, headers);
-    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
-    expect(replay.body).to.deep.equal(first.body);
-  });
+  }
 
   it('answers 409 in progress while the job handed over may still run', async () => {
     const author = await namedPerson(app.client, 'still_waiting');

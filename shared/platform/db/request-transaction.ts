@@ -56,15 +56,25 @@ interface TransactionConfig {
 /** The connection's statements of one request, sent one at a time. */
 class Gate {
   private tail: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work);
+    // A statement that took the connection before its phase ended and is sent after: it must not reach the
+    // connection, which is committing or already serves someone else.
+    const result = this.tail.then(() =>
+      this.closed ? Promise.reject(new Error('a statement sent after its request transaction ended')) : work(),
+    );
     this.tail = result.catch(() => undefined);
     return result;
   }
 
-  idle(): Promise<unknown> {
-    return this.tail;
+  /** Waits for every statement sent so far, those sent meanwhile included, then takes no more. */
+  async close(): Promise<void> {
+    for (let tail = this.tail; ; tail = this.tail) {
+      await tail;
+      if (tail === this.tail) break;
+    }
+    this.closed = true;
   }
 }
 
@@ -211,8 +221,8 @@ export class RequestTransaction {
     const current = this.current;
     if (!current) return;
     // Statements of the request still in flight go first; later ones (work the request left running)
-    // find the transaction closed and take a connection of their own.
-    await current.gate.idle();
+    // find the transaction closed and take a connection of their own, or fail if they held this one.
+    await current.gate.close();
     this.current = null;
     try {
       if (commit) {

@@ -193,7 +193,8 @@ export class JobReplies {
         outcome();
       };
       const fromJobRow = async () => {
-        const job = await boss().getJobById<object>(queue, id);
+        // A job finished over 12 hours ago is in pg-boss's archive, and a key lives 24: read it there too.
+        const job = await boss().getJobById<object>(queue, id, { includeArchive: true });
         if (job?.state === 'completed') finish(() => resolve(job.output as T));
         else if (job?.state === 'failed' || job?.state === 'cancelled') {
           finish(() => reject(new JobFailedError(queue, id, describeOutput(job.output))));
