@@ -23,7 +23,9 @@ meets a reason it does not know acts on \`code\`. Invalid input is 400 \`invalid
 naming the input and \`reason\` one of missing, wrong_type, out_of_range, too_short, too_long,
 not_allowed, bad_format, unknown_field, duplicate, invalid: nothing is silently clamped. Each operation
 lists every code and reason it can answer, and \`x-errors\` holds the same list for machines. Another
-account's resource answers 404, never 403.
+account's resource answers 404, never 403. Before any operation, the HTTP parser's refusals answer the
+same shape with code \`invalid_request\`: 431 \`headers_too_large\` (request line and headers past 16 KB),
+413 \`too_large\`, 408 \`request_timeout\` and 400 \`malformed_request\`.
 
 **Collections.** \`{ data, page }\`; \`page\` starts at 1 and goes to 1000 (the catalog: 24 a page, to
 100). Cursor collections answer \`next_cursor\` (or \`next_before\`), bound to their sort.

@@ -1,9 +1,8 @@
-// `npm install` runs only the install scripts the project approved (npm 11's allowScripts in package.json;
-// the embedded PostgreSQL's package of every platform, so a clone on macOS or Windows starts as well).
-// Every package of the lockfile with an install script is either approved, with the reason it needs one,
-// or left unapproved on purpose, with the reason here: a new dependency that brings one fails this test
-// until someone decides. Scarf's analytics ping is also switched off in package.json for installers that
-// run every script (npm before 11).
+// Install scripts the project decided on: every package of the lockfile with one is either approved in
+// package.json's allowScripts (with the reason it needs one: the embedded PostgreSQL's package of every
+// platform, so a clone on macOS starts too; esbuild), which npm versions that enforce it hold installs to,
+// or refused on purpose with the reason here. A new dependency that brings one fails this test until someone
+// decides. Scarf's analytics ping is switched off in package.json itself, for every npm.
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { projectFile } from '../../shared/platform/project-root.js';
