@@ -157,7 +157,9 @@ export class SlotConsumer {
       const failed = new Map<unknown, string[]>();
       for (const ended of group) {
         if (ended.failed) {
-          failed.set(ended.error, [...(failed.get(ended.error) ?? []), ended.id]);
+          const ids = failed.get(ended.error);
+          if (ids) ids.push(ended.id);
+          else failed.set(ended.error, [ended.id]);
         } else {
           const key = JSON.stringify(ended.output ?? null);
           const same = completed.get(key) ?? { output: ended.output, ids: [] };

@@ -31,10 +31,8 @@ export interface WorkerOptions {
 }
 
 export interface RunningWorker {
-  /** pg-boss worker ids per queue, used to wake them (queues with `slots` have none: see consumers). */
+  /** pg-boss worker ids per queue, used to wake them (queues with `slots` have slot consumers instead). */
   workerIds: Map<string, string[]>;
-  /** The consumers of queues with `slots` (slot-consumer.ts), which pg-boss's offWork and stop do not know. */
-  consumers: Map<string, SlotConsumer>;
   /**
    * Stops fetching on every queue, and waits up to `timeoutMs` for the slot consumers' jobs in flight to
    * end and be completed (pg-boss's own stop waits for its workers' jobs). Call it before stopping pg-boss.
@@ -47,6 +45,7 @@ export async function subscribeAll(options: WorkerOptions): Promise<RunningWorke
   if (missing.length > 0) throw new MissingHandlerError(missing);
 
   const workerIds = new Map<string, string[]>();
+  // The consumers of queues with `slots` (slot-consumer.ts), which pg-boss's offWork and stop do not know.
   const consumers = new Map<string, SlotConsumer>();
   for (const [queue, settings] of Object.entries(options.queues)) {
     if (settings.slots) {
@@ -93,7 +92,6 @@ export async function subscribeAll(options: WorkerOptions): Promise<RunningWorke
   });
   return {
     workerIds,
-    consumers,
     async stop(timeoutMs = 10_000) {
       for (const ids of workerIds.values()) for (const id of ids) await options.boss.offWork({ id });
       await Promise.all([...consumers.values()].map((consumer) => consumer.stop(timeoutMs)));

@@ -231,19 +231,18 @@ export async function withIdempotencyKey(ctx: Ctx, next: Next): Promise<unknown>
     await unit.rollback();
     throw error;
   }
+  // Only a key taken (or taken up) goes on to the route; the other outcomes answer here, rolled back first.
+  if (taken.outcome !== 'taken' && taken.outcome !== 'resume') await unit.rollback();
   switch (taken.outcome) {
     case 'mismatch':
-      await unit.rollback();
       throw conflict(
         'idempotency_mismatch',
         {},
         'This Idempotency-Key was used in the last 24 hours for another request (another body, query or path); use a new key.',
       );
     case 'in_progress':
-      await unit.rollback();
       throw inProgress();
     case 'replay':
-      await unit.rollback();
       replay(ctx, taken.answer);
       return;
     case 'resume':
@@ -310,7 +309,7 @@ export async function withIdempotencyKey(ctx: Ctx, next: Next): Promise<unknown>
       throw error;
     }
     if (config().testPauseAtCommit === 'after') await pauseForTest(ctx, 'after');
-  } else if (answer === null && !failure) {
+  } else if (answer === null) {
     // A streamed answer is not stored: the writes are kept and the key stays free, as without a key.
     await unit.commit();
   } else if (unit.handOver) {

@@ -8,6 +8,7 @@ import { boss } from '../../shared/platform/jobs/boss.js';
 import { Signals } from '../../shared/platform/jobs/signals.js';
 import { createLogger } from '../../shared/platform/logger.js';
 import { LocalMediaStorage } from '../../shared/platform/storage/local-media-storage.js';
+import type { MediaStorage } from '../../shared/platform/storage/media-storage.js';
 import { QUEUES } from '../../shared/platform/jobs/queue.js';
 import { jobHandlers } from '../../workers/jobs/index.js';
 import type { WorkerServices } from '../../workers/job-context.js';
@@ -20,6 +21,18 @@ export function testMedia(): LocalMediaStorage {
     path.join(mkdtempSync(path.join(tmpdir(), 'jogatina-media-')), 'media'),
     'http://localhost:3000/media',
   );
+}
+
+/** `media` with its `put` replaced by `put` (a storage that fails or races a write); the rest passes through. */
+export function withPut(media: MediaStorage, put: MediaStorage['put']): MediaStorage {
+  return {
+    get: (key) => media.get(key),
+    delete: (key) => media.delete(key),
+    url: (key) => media.url(key),
+    publicBaseUrl: media.publicBaseUrl,
+    sweepTemporary: (olderThanMs) => media.sweepTemporary(olderThanMs),
+    put,
+  };
 }
 
 export interface ImageWorker {

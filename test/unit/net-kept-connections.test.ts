@@ -1,4 +1,4 @@
-// The guard's kept connections (guardedFetch `keepAlive`, pinned-client.ts pooledClient), as data events
+// The guard's kept connections (guardedFetch `keepAlive`, pinned-client.ts keptReceiver), as data events
 // use them: one receiver's requests share a few verified connections, every request is still checked, and
 // an address that changes gets connections of its own. Real https servers on loopback, through the door.
 import { createServer, type AddressInfo, type Socket } from 'node:net';

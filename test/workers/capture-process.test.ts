@@ -3,13 +3,12 @@
 // records nothing and keeps neither file.
 import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
-import type { MediaStorage } from '../../shared/platform/storage/media-storage.js';
 import { processImageJob } from '../../workers/jobs/image.process.js';
 import type { JobContext } from '../../workers/job-context.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { captureJpeg } from '../helpers/captures.js';
 import { buildAccount } from '../helpers/factories.js';
-import { testMedia } from '../helpers/image-worker.js';
+import { testMedia, withPut } from '../helpers/image-worker.js';
 import { testWorkerServices, type TestWorkerServices } from '../helpers/worker-services.js';
 
 describe('image.process: captures', function () {
@@ -78,18 +77,11 @@ describe('image.process: captures', function () {
     const { account } = await buildAccount();
     const id = await stage(account.id);
     const written: string[] = [];
-    const withdrawing: MediaStorage = {
-      get: (key) => media.get(key),
-      delete: (key) => media.delete(key),
-      url: (key) => media.url(key),
-      publicBaseUrl: media.publicBaseUrl,
-      sweepTemporary: (olderThanMs) => media.sweepTemporary(olderThanMs),
-      async put(key, body, type) {
-        written.push(key);
-        await db()('image_uploads').where({ id }).delete();
-        return media.put(key, body, type);
-      },
-    };
+    const withdrawing = withPut(media, async (key, body, type) => {
+      written.push(key);
+      await db()('image_uploads').where({ id }).delete();
+      return media.put(key, body, type);
+    });
     const answer = await processImageJob({ upload_id: id }, context({ media: withdrawing }));
     expect(answer).to.deep.equal({ failed: 'the upload was withdrawn' });
     expect(await db()('screenshots').where({ account_id: account.id })).to.have.length(0);

@@ -4,15 +4,13 @@
 // thread) and the real local storage, which refuses the thumbnail as a full disk would.
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { expect } from 'chai';
 import { db } from '../../shared/platform/db/knex.js';
-import type { MediaStorage } from '../../shared/platform/storage/media-storage.js';
 import { CAPTURE_THUMBNAIL_FOLDER } from '../../shared/media/rows.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { uploadCapture } from '../helpers/captures.js';
 import { signedInClient } from '../helpers/factories.js';
-import { testMedia, useImageWorker } from '../helpers/image-worker.js';
+import { testMedia, useImageWorker, withPut } from '../helpers/image-worker.js';
 import { catalogGame } from '../helpers/people.js';
 import { useTestApp } from '../helpers/test-app.js';
 
@@ -24,20 +22,13 @@ describe('image.process: a capture whose thumbnail cannot be stored', function (
   /** Every key the worker asked to store, in order. */
   const written: string[] = [];
   // The worker's storage: the same folder the app serves, out of room from the thumbnail on.
-  const full: MediaStorage = {
-    get: (key) => media.get(key),
-    delete: (key) => media.delete(key),
-    url: (key) => media.url(key),
-    publicBaseUrl: media.publicBaseUrl,
-    sweepTemporary: (olderThanMs) => media.sweepTemporary(olderThanMs),
-    async put(key: string, body: Buffer | Readable, type: string) {
-      written.push(key);
-      if (key.startsWith(`${CAPTURE_THUMBNAIL_FOLDER}/`)) {
-        throw Object.assign(new Error(`ENOSPC: no space left on device, write '${key}'`), { code: 'ENOSPC' });
-      }
-      return media.put(key, body, type);
-    },
-  };
+  const full = withPut(media, async (key, body, type) => {
+    written.push(key);
+    if (key.startsWith(`${CAPTURE_THUMBNAIL_FOLDER}/`)) {
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write '${key}'`), { code: 'ENOSPC' });
+    }
+    return media.put(key, body, type);
+  });
   useImageWorker(() => media, { media: full });
 
   it('answers 500 and leaves no file served: the stored image is removed at once', async () => {

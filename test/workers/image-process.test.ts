@@ -3,12 +3,11 @@
 import { expect } from 'chai';
 import sharp from 'sharp';
 import { db } from '../../shared/platform/db/knex.js';
-import type { MediaStorage } from '../../shared/platform/storage/media-storage.js';
 import { processImageJob } from '../../workers/jobs/image.process.js';
 import type { JobContext } from '../../workers/job-context.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { buildAccount } from '../helpers/factories.js';
-import { testMedia } from '../helpers/image-worker.js';
+import { testMedia, withPut } from '../helpers/image-worker.js';
 import { testWorkerServices, type TestWorkerServices } from '../helpers/worker-services.js';
 
 describe('image.process', function () {
@@ -60,18 +59,11 @@ describe('image.process', function () {
     const id = await stage(account.id);
     const written: string[] = [];
     // The route's wait runs out just as the worker stores its result: the upload row is gone.
-    const withdrawing: MediaStorage = {
-      get: (key) => media.get(key),
-      delete: (key) => media.delete(key),
-      url: (key) => media.url(key),
-      publicBaseUrl: media.publicBaseUrl,
-      sweepTemporary: (olderThanMs) => media.sweepTemporary(olderThanMs),
-      async put(key, body, type) {
-        written.push(key);
-        await db()('image_uploads').where({ id }).delete();
-        return media.put(key, body, type);
-      },
-    };
+    const withdrawing = withPut(media, async (key, body, type) => {
+      written.push(key);
+      await db()('image_uploads').where({ id }).delete();
+      return media.put(key, body, type);
+    });
     const answer = await processImageJob({ upload_id: id }, context({ media: withdrawing }));
     expect(answer).to.deep.equal({ failed: 'the upload was withdrawn' });
     expect(await db()('images').where({ account_id: account.id })).to.have.length(0);

@@ -37,7 +37,11 @@ function deliverTogether(knex: Knex, eventId: string): Promise<DeliveryOutcome> 
 async function run(knex: Knex, waiting: Waiting[]): Promise<void> {
   // One event may come twice (a sweep raced its job): it is attempted once, and both hear the outcome.
   const jobsOf = new Map<string, Waiting[]>();
-  for (const job of waiting) jobsOf.set(job.eventId, [...(jobsOf.get(job.eventId) ?? []), job]);
+  for (const job of waiting) {
+    const same = jobsOf.get(job.eventId);
+    if (same) same.push(job);
+    else jobsOf.set(job.eventId, [job]);
+  }
   const answer = (outcomes: Map<string, DeliveryOutcome>) => {
     for (const [id, outcome] of outcomes) for (const job of jobsOf.get(id) ?? []) job.resolve(outcome);
   };

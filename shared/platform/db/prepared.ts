@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { inRequestTransaction } from './request-transaction.js';
-import { clientTimeoutMs, timeoutOptions, type DatabaseTimeouts } from './timeouts.js';
+import { pgPoolTimeouts, timeoutOptions, type DatabaseTimeouts } from './timeouts.js';
 
 interface PgConnection {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, unknown>[] }>;
@@ -33,14 +33,8 @@ export function attachPreparedPool(
     options: `-c jit=off -c plan_cache_mode=force_generic_plan${timeoutOptions(timeouts)}`,
     max,
     idleTimeoutMillis: 30_000,
-    // The web's limits (timeouts.ts). A statement node-postgres gives up fails with the client, which
-    // `pool.query` then destroys rather than handing it out again.
-    ...(timeouts
-      ? {
-          connectionTimeoutMillis: timeouts.acquireMs,
-          ...(clientTimeoutMs(timeouts) > 0 ? { query_timeout: clientTimeoutMs(timeouts) } : {}),
-        }
-      : {}),
+    // The web's limits (timeouts.ts).
+    ...pgPoolTimeouts(timeouts),
   });
   // A connection that breaks while idle is dropped by the pool; the next query opens another.
   pool.on('error', () => undefined);

@@ -31,7 +31,7 @@ export interface HandOver {
 }
 
 /** What the opener of a request transaction does at its early commits (api/middleware/idempotency.ts). */
-export interface RequestTransactionHooks {
+interface RequestTransactionHooks {
   /** Runs in the transaction that hands `handOver` to a worker, before its commit. */
   beforeEarlyCommit?(trx: Knex.Transaction, handOver: HandOver): Promise<void>;
   /** Runs first in each transaction that `reopen` starts; what it throws ends the request. */
@@ -80,9 +80,10 @@ class Gate {
 
 /** The request transaction a connection serves right now, read by its gated `query`. */
 const SERVING = Symbol('serving a request transaction');
+/** Set once `gateConnection` has put its gate in front of the connection's `query`. */
 const GATED = Symbol('gated');
 
-type GatedConnection = PgConnection & { [SERVING]?: RequestTransaction; [GATED]?: (...args: unknown[]) => unknown };
+type GatedConnection = PgConnection & { [SERVING]?: RequestTransaction; [GATED]?: boolean };
 
 type Callback = (error: Error | null, result?: unknown) => void;
 
@@ -159,7 +160,7 @@ export class RequestTransaction {
 
   async begin(): Promise<void> {
     // Opened outside any request transaction, on a connection of the pool's own.
-    const trx = await storage.exit(() => this.knex.transaction());
+    const trx = await outsideRequestTransaction(() => this.knex.transaction());
     const connection = (await trx.client.acquireConnection()) as GatedConnection;
     const gate = new Gate();
     gateConnection(connection);
@@ -239,7 +240,7 @@ export class RequestTransaction {
 
   /** The connection as root-level statements see it: each statement in a savepoint of its own. */
   private statementProxy(connection: GatedConnection, gate: Gate): PgConnection {
-    const own = (args: unknown[]) => sendNow(connection, args);
+    const own = (args: unknown[]) => sendRaw(connection, args) as Promise<unknown>;
     const query = (...args: unknown[]) => {
       if (isSubmittable(args[0])) return gated(gate, args, own);
       return gated(gate, args, async (statement) => {
@@ -276,20 +277,16 @@ export class RequestTransaction {
   gatedQuery(connection: GatedConnection, args: unknown[]): unknown {
     const gate = this.current?.connection === connection ? this.current.gate : null;
     if (!gate) return sendRaw(connection, args);
-    return gated(gate, args, (statement) => sendNow(connection, statement));
+    return gated(gate, args, (statement) => sendRaw(connection, statement) as Promise<unknown>);
   }
 }
 
 const storage = new AsyncLocalStorage<RequestTransaction>();
 const proxies = new WeakSet<object>();
 
-/** The original `query` of a gated connection, in promise form. */
-function sendNow(connection: GatedConnection, args: unknown[]): Promise<unknown> {
-  return sendRaw(connection, args) as Promise<unknown>;
-}
-
 const ORIGINAL = Symbol('original query');
 
+/** Sends a statement with the original `query` of a gated connection, in whatever form `args` ask for. */
 function sendRaw(connection: GatedConnection, args: unknown[]): unknown {
   const original = (connection as GatedConnection & { [ORIGINAL]: (...a: unknown[]) => unknown })[ORIGINAL];
   return original.apply(connection, args);
@@ -309,7 +306,7 @@ function gateConnection(connection: GatedConnection): void {
     if (!serving) return sendRaw(connection, args);
     return serving.gatedQuery(connection, args);
   };
-  connection[GATED] = gatedQuery;
+  connection[GATED] = true;
   connection.query = gatedQuery;
 }
 
@@ -344,10 +341,7 @@ export function installRequestTransactions(knex: Knex): void {
   const acquire = client.acquireConnection.bind(client);
   const release = client.releaseConnection.bind(client);
   const transaction = client.transaction.bind(client);
-  const active = () => {
-    const unit = storage.getStore();
-    return unit && unit.knex.client === client ? unit : null;
-  };
+  const active = () => currentRequestTransaction(knex);
   client.acquireConnection = () => {
     const connection = active()?.statementConnection;
     return connection ? Promise.resolve(connection) : acquire();

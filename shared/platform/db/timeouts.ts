@@ -17,7 +17,7 @@ import type { DatabaseTimeouts } from '../config.js';
 export type { DatabaseTimeouts };
 
 /** How much longer than the server's limit the process waits before it gives a statement up itself. */
-export const CLIENT_GRACE_MS = 1000;
+const CLIENT_GRACE_MS = 1000;
 
 /** The startup `options` that set the server's limits for a connection (PgBouncer may drop them: docs/operations.md). */
 export function timeoutOptions(timeouts: DatabaseTimeouts | undefined): string {
@@ -31,6 +31,20 @@ export function timeoutOptions(timeouts: DatabaseTimeouts | undefined): string {
 /** How long the process waits for one statement's answer, or 0 for no limit. */
 export function clientTimeoutMs(timeouts: DatabaseTimeouts | undefined): number {
   return timeouts && timeouts.statementMs > 0 ? timeouts.statementMs + CLIENT_GRACE_MS : 0;
+}
+
+/**
+ * The options that hold a pg.Pool (prepared statements', pg-boss's) to the web's limits: its wait for a
+ * connection, and its own watch on each statement (node-postgres gives the statement up and the pool's
+ * `query` destroys the client rather than handing it out again). None without limits.
+ */
+export function pgPoolTimeouts(timeouts: DatabaseTimeouts | undefined): {
+  connectionTimeoutMillis?: number;
+  query_timeout?: number;
+} {
+  if (!timeouts) return {};
+  const watchMs = clientTimeoutMs(timeouts);
+  return { connectionTimeoutMillis: timeouts.acquireMs, ...(watchMs > 0 ? { query_timeout: watchMs } : {}) };
 }
 
 /** A connection whose transaction lifted the limit (`liftStatementTimeout`) until it ends. */
@@ -63,10 +77,14 @@ export function watchStatements(connection: PgConnection, limitMs: number): void
   connection.query = function watched(this: PgConnection, ...args: unknown[]) {
     const first = args[0] as { submit?: unknown; text?: unknown } | string | undefined;
     if (first && typeof first === 'object' && typeof first.submit === 'function') return query.apply(this, args);
-    const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
-    const ends = ENDS_TRANSACTION.test(text);
+    let ends = false;
     let timer: NodeJS.Timeout | undefined;
-    if (!connection[LIFTED]) {
+    if (connection[LIFTED]) {
+      // Only a lifted limit needs to know which statement ends the transaction: the web's other statements
+      // skip reading their text.
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+      ends = ENDS_TRANSACTION.test(text);
+    } else {
       timer = setTimeout(() => {
         connection.__knex__disposed = new Error(`no answer from the database in ${limitMs} ms`);
         // With a statement under way, node-postgres destroys the socket (the server, once it runs again,

@@ -144,7 +144,7 @@ export async function takeIdempotencyKey(
   if (row.job_queue && row.job_id) {
     // Its holder committed the hand-over and is now waiting for the job, or died. While the job may
     // still run, so may the holder's wait; once it is over, a live holder answers at once, so a row still
-    // here then is a dead holder's (and if both go on, the lock in `checkResumable` lets one answer).
+    // here then is a dead holder's (and if both go on, the lock in `holdAgain` lets one answer).
     const job = { queue: row.job_queue, jobId: row.job_id };
     return (await jobProgress(job)) === 'pending' ? { outcome: 'in_progress' } : { outcome: 'resume', job };
   }

@@ -1,7 +1,7 @@
 // pg-boss, started by both processes on the service's own database. The API process only sends and
 // watches jobs; the worker process also runs maintenance and schedules.
 import PgBoss from 'pg-boss';
-import { clientTimeoutMs, type DatabaseTimeouts } from '../db/timeouts.js';
+import { pgPoolTimeouts, type DatabaseTimeouts } from '../db/timeouts.js';
 import type { Logger } from '../logger.js';
 
 export type { PgBoss };
@@ -49,15 +49,13 @@ export async function startBoss(
   timeouts?: DatabaseTimeouts,
 ): Promise<PgBoss> {
   if (current) throw new Error('pg-boss is already started in this process');
-  const watchMs = clientTimeoutMs(timeouts);
   const boss = new PgBoss({
     connectionString,
     schema: 'pgboss',
     application_name: `jogatina-${role}-queue`,
     max: role === 'worker' ? 6 : 3,
     // pg-boss hands these to its pg.Pool, whose `query` drops a client whose statement was given up.
-    ...(timeouts ? { connectionTimeoutMillis: timeouts.acquireMs } : {}),
-    ...(watchMs > 0 ? { query_timeout: watchMs } : {}),
+    ...pgPoolTimeouts(timeouts),
     migrate: true,
     // Maintenance and cron belong to workers; API processes only send and read jobs.
     supervise: role === 'worker',

@@ -94,7 +94,6 @@ export class JobReplies {
     this.waiters.get(reply.id)?.onReply(reply);
   }
 
-  /** Sends a job and waits for its result; throws JobTimeoutError or JobFailedError. */
   /** Starts listening (once) and refuses with 429 `busy` when the queue is full. */
   private async ready(queue: string, options: RequestOptions): Promise<void> {
     await this.start();
@@ -103,14 +102,16 @@ export class JobReplies {
     }
   }
 
+  /** Sends a job and waits for its result; throws JobTimeoutError or JobFailedError. */
   async request<T>(queue: string, data: object, options: RequestOptions): Promise<T> {
     await this.ready(queue, options);
     const id = randomUUID();
     const answer = this.wait<T>(queue, id, options.timeoutMs);
     try {
       await boss().send(queue, data, { id });
-      // The job is committed on pg-boss's own connection; so must its wake-up be, or a request's own
-      // transaction would hold it back until the request ends.
+      // pg-boss commits the job on a connection of its own; the wake-up goes outside the request's own
+      // transaction too (autocommitted on a connection of knex's pool), or it would be held back until the
+      // request ends.
       await outsideRequestTransaction(() => this.knex.raw('SELECT pg_notify(?, ?)', [JOBS_SENT, queue]));
     } catch (error) {
       this.forget(id);

@@ -68,7 +68,7 @@ const receivers = new Map<string, KeptReceiver>();
  * deadline: a connection stuck in its handshake holds its turn until its connect time-out, so a hanging
  * receiver never has more than CONNECTIONS_PER_RECEIVER sockets open.
  */
-export class KeptReceiver {
+class KeptReceiver {
   private free = CONNECTIONS_PER_RECEIVER;
   private readonly waiting: Array<() => void> = [];
 
