@@ -1,8 +1,10 @@
 // The web process's catalog copy on /metrics (shared/catalog/copy-browse.ts): how many games it holds (0
-// while it has none, so browsing reads the database) and the catalog version it was read at.
+// while it has none, so searches read the database), the catalog version it was read at, and how many
+// searches each way answered.
 import type { Knex } from 'knex';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { catalogCopyInHand } from '../shared/catalog/copy-browse.js';
+import { catalogAnswers } from '../shared/catalog/game-search.js';
 
 export function catalogCopyGauge(registry: Registry, knex: Knex): void {
   new Gauge({
@@ -19,6 +21,20 @@ export function catalogCopyGauge(registry: Registry, knex: Knex): void {
     registers: [registry],
     collect() {
       this.set(catalogCopyInHand(knex)?.version ?? 0);
+    },
+  });
+  // Read from the process's tally at each scrape: a counter that only grows, labelled by the way.
+  const reported = { copy: 0, database: 0 };
+  new Counter({
+    name: 'jogatina_catalog_searches_total',
+    help: 'GET /games searches answered, by `source`: the copy in memory, or the database (no copy yet, or being read again)',
+    labelNames: ['source'],
+    registers: [registry],
+    collect() {
+      for (const source of ['copy', 'database'] as const) {
+        this.inc({ source }, catalogAnswers[source] - reported[source]);
+        reported[source] = catalogAnswers[source];
+      }
     },
   });
 }

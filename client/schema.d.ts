@@ -2705,7 +2705,7 @@ export interface paths {
         };
         /**
          * Search and browse games
-         * @description 24 a page, pages 1 to 100; `total_items` counts up to 2,500. Every known parameter is checked (`yearFrom` after `yearTo`, `hoursMin` above `hoursMax` too); unknown ones are ignored.
+         * @description 24 a page, pages 1 to 100; `total_items` counts every match and `total_pages` stops at 100 (while a web process reads its copy of the catalog, the database answers and counts up to 2,500). Every known parameter is checked (`yearFrom` after `yearTo`, `hoursMin` above `hoursMax` too); unknown ones are ignored.
          *
          *     Browsing (no `q`) defaults `types` to 0, 8, 9 and leaves out lesser-known games (no popularity, ratings or hype) unless `obscure=1`; with `q` every type and game counts. `q` matches the name without case or accents: the name itself, then names starting with it, then a word starting with it, then anywhere, each group in the chosen sort (popular by default); an explicit `sort` orders everything. When nothing contains the text, names at least 30% alike answer, most alike first.
          *
@@ -5188,7 +5188,9 @@ export interface components {
             number: number;
             /** @description Items a page holds. */
             size: number;
+            /** @description Items in the collection (the catalog may count only up to 2,500 while it reads its copy). */
             total_items: number;
+            /** @description Pages a client may ask for: the items over `size`, rounded up, and never past the last page. */
             total_pages: number;
             /** @description Whether a later page may be asked for: false on the last page a client may request. */
             has_more: boolean;

@@ -10,11 +10,14 @@
 // the new copy is in. So an answer never comes from an older catalog than the database's.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../platform/db/prepared.js';
-import { GAME_COLUMNS, TOTAL_CAP, type Found } from './game-pages.js';
+import { GAME_COLUMNS, type Found } from './game-pages.js';
 import type { GameRow } from './rows.js';
-import type { GameSearch, GameSort } from './search-parameters.js';
-import { readCatalogSnapshot, type CatalogSnapshot } from './copy-indexes.js';
-import { answersInMemory, answersShortText, gameFilters, type Filter } from './copy-filters.js';
+import type { GameSearch } from './search-parameters.js';
+import type { CatalogSnapshot } from './copy-indexes.js';
+import { readCatalogSnapshotOffThread } from './copy-read.js';
+import { answersFilters, answersInMemory, gameFilters, shortTextGames } from './copy-filters.js';
+import { searchCopyText } from './copy-text.js';
+import { walk, type CopyPage } from './copy-walk.js';
 
 interface Held {
   copy: CatalogSnapshot | null;
@@ -58,7 +61,7 @@ export async function readCatalogCopy(knex: Knex): Promise<CatalogSnapshot | nul
 function startRead(knex: Knex, state: Held): Promise<CatalogSnapshot | null> {
   if (!state.reading) {
     state.nextReadAt = Date.now() + READ_INTERVAL_MS;
-    state.reading = readCatalogSnapshot(knex)
+    state.reading = readCatalogSnapshotOffThread(knex)
       .then(
         (copy) => (state.copy = copy),
         () => null,
@@ -89,42 +92,43 @@ export async function browseFromCopy(
   if (!answersInMemory(search)) return null;
   const copy = currentCopy(knex);
   if (!copy) return null;
-  const found = walk(copy, gameFilters(copy, search, today), search.sort ?? 'popular', window);
+  return pageRows(knex, copy, walk(copy, gameFilters(copy, search, today), search.sort ?? 'popular', window));
+}
+
+/**
+ * A page of a text search (`q`, trimmed) from the copy, as game-text-search.ts reads it from the database
+ * (copy-text.ts); null when the database must answer (no copy yet, a filter the copy does not hold).
+ */
+export async function textFromCopy(
+  knex: Knex,
+  search: GameSearch,
+  text: string,
+  window: { limit: number; offset: number },
+  today: string,
+): Promise<Found | null> {
+  if (!answersFilters(search)) return null;
+  const copy = currentCopy(knex);
+  if (!copy) return null;
+  const filters = gameFilters(copy, search, today, true);
+  const folded = await foldText(knex, text);
+  const found = searchCopyText(copy, filters, folded, search.sort, window, (short) => shortTextGames(copy, short));
   return pageRows(knex, copy, found);
 }
 
 /**
- * A page of a text too short for the name index (`folded`, as game-text-search.ts folds it) from the copy,
- * as that file reads it: names with a word starting with the text, in the order asked, or else the names
- * that are the text first and the rest by popularity. Null when the database must answer.
+ * A text folded as names are (catalog_fold: unaccent, then lower case). ASCII has no accent and lower-cases
+ * alike everywhere; any other text is folded by the database, whose unaccent rules are the word on it.
  */
-export async function shortTextFromCopy(
-  knex: Knex,
-  search: GameSearch,
-  folded: string,
-  window: { limit: number; offset: number },
-  today: string,
-): Promise<Found | null> {
-  if (!answersShortText(search, folded)) return null;
-  const copy = currentCopy(knex);
-  if (!copy) return null;
-  const filters = gameFilters(copy, search, today, folded);
-  if (search.sort) return pageRows(knex, copy, walk(copy, filters, search.sort, window));
-  const popular = copy.index.ranks.popular;
-  const exact = [...(copy.shortNames.get(folded) ?? [])]
-    .filter((game) => filters.every((filter) => filter.test(game)))
-    .sort((a, b) => popular[a] - popular[b]);
-  const named = new Set(exact);
-  const first = exact.slice(window.offset, window.offset + window.limit);
-  const rest = walk(copy, [...filters, { test: (game) => !named.has(game) }], 'popular', {
-    offset: Math.max(0, window.offset - exact.length),
-    limit: window.limit - first.length,
-  });
-  return pageRows(knex, copy, {
-    ids: [...first.map((game) => copy.ids[game]), ...rest.ids],
-    total: Math.min(TOTAL_CAP, exact.length + rest.total),
-  });
+async function foldText(knex: Knex, text: string): Promise<string> {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  const [row] = (await queryPrepared(knex, 'jogatina_catalog_fold', FOLD, [text])) as unknown as Array<{
+    folded: string;
+  }>;
+  return row.folded;
 }
+
+const FOLD = 'SELECT catalog_fold($1) AS folded';
 
 /** The copy, when it is in and the copy is on; else null, starting a read when none is under way. */
 function currentCopy(knex: Knex): CatalogSnapshot | null {
@@ -138,7 +142,7 @@ function currentCopy(knex: Knex): CatalogSnapshot | null {
 const PAGE_ROWS = `SELECT s.version, ${GAME_COLUMNS} FROM catalog_state s LEFT JOIN games g ON g.id = ANY($1::int[])`;
 
 /** The page's rows, read with the catalog's version: null, and a new read of the copy, when it moved. */
-async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: { ids: number[]; total: number }) {
+async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: CopyPage): Promise<Found | null> {
   const rows = (await queryPrepared(knex, 'jogatina_catalog_copy_page', PAGE_ROWS, [ids])) as unknown as Array<
     GameRow & { version: string }
   >;
@@ -150,67 +154,4 @@ async function pageRows(knex: Knex, copy: CatalogSnapshot, { ids, total }: { ids
   }
   const byId = new Map(rows.filter((row) => row.id !== null).map(({ version: _, ...row }) => [row.id, row]));
   return { rows: ids.map((id) => byId.get(id)!), total };
-}
-
-/**
- * The page's ids and the total (up to the cap), by the cheaper of two ways, each testing games one by one:
- * the fewest candidates a filter offers are tested, and those that pass are read in the order's sequence;
- * or the order is walked testing each game until the cap's matches are met, which comes soon when the
- * filters together are common. The walk's length is guessed from the candidates' shares of the catalog, as
- * if the filters were independent (a filter without candidates counted as keeping half).
- */
-export function walk(
-  copy: CatalogSnapshot,
-  filters: Filter[],
-  sort: GameSort,
-  { limit, offset }: { limit: number; offset: number },
-): { ids: number[]; total: number } {
-  const tests = filters.map((filter) => filter.test);
-  const passes = (game: number) => {
-    for (let t = 0; t < tests.length; t += 1) if (!tests[t](game)) return false;
-    return true;
-  };
-  const order = copy.orders[sort];
-  const offered = filters.map((filter) => ({
-    lists: filter.candidates,
-    size: filter.candidates?.reduce((n, list) => n + list.length, 0) ?? copy.size / 2,
-  }));
-  const share = offered.reduce((product, { size }) => product * Math.min(1, size / copy.size), 1);
-  const walked = Math.min(copy.size, TOTAL_CAP / Math.max(share, 1 / copy.size));
-  const fewest = offered.filter((filter) => filter.lists).sort((a, b) => a.size - b.size)[0];
-  if (fewest && fewest.size < walked) {
-    const rank = copy.index.ranks[sort];
-    // The games that pass are marked at their place in the order, and the places are read from the first:
-    // a sequential read that stops at the cap, where sorting 75,000 places took milliseconds. A game in
-    // several of the lists (a game of two wanted genres) is counted once: once placed, it is passed over.
-    const placed = new Uint8Array(copy.size);
-    let passed = 0;
-    for (const list of fewest.lists!) {
-      for (let k = 0; k < list.length; k += 1) {
-        const game = list[k];
-        if (placed[rank[game]] === 1 || !passes(game)) continue;
-        placed[rank[game]] = 1;
-        passed += 1;
-      }
-    }
-    const ids: number[] = [];
-    const total = Math.min(passed, TOTAL_CAP);
-    const end = Math.min(offset + limit, total);
-    for (let place = 0, counted = 0; counted < end; place += 1) {
-      if (placed[place] === 0) continue;
-      if (counted >= offset) ids.push(copy.ids[order[place]]);
-      counted += 1;
-    }
-    return { ids, total };
-  }
-  const ids: number[] = [];
-  const end = offset + limit;
-  let total = 0;
-  for (let k = 0; k < order.length && total < TOTAL_CAP; k += 1) {
-    const game = order[k];
-    if (!passes(game)) continue;
-    if (total >= offset && total < end) ids.push(copy.ids[game]);
-    total += 1;
-  }
-  return { ids, total };
 }

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { liftStatementTimeout } from '../platform/db/timeouts.js';
 import type { GameSort } from './search-parameters.js';
 import { ORDER } from './orders.js';
+import { buildTitleIndex, nameOf, type TitleIndex } from './copy-text-index.js';
 
 /** For each value of a list column, the positions of the games whose list holds it (ascending, once each). */
 export type Postings<V> = Map<V, Int32Array>;
@@ -64,8 +65,8 @@ export interface CatalogColumns {
    * what follows the start or a space), for texts too short for the name index (SHORTEST_INDEXED).
    */
   wordStarts: Postings<string>;
-  /** The games whose folded name is that short (a text's exact match ranks first). */
-  shortNames: Postings<string>;
+  /** The folded names and their words (copy-text-index.ts). */
+  titles: TitleIndex;
   /** Positions of the games in each order. */
   orders: Record<GameSort, Int32Array>;
 }
@@ -183,18 +184,17 @@ function textPostings(counts: string | null, values: string | null, size: number
   return postings(each, texts(values, sum(each)));
 }
 
-/** The word starts and the short names of the folded names (see CatalogColumns). */
-function nameIndexes(names: string[]): Pick<CatalogColumns, 'wordStarts' | 'shortNames'> {
+/** The title index and the word starts of the folded names (see CatalogColumns). */
+function nameIndexes(joined: string | null, size: number): Pick<CatalogColumns, 'wordStarts' | 'titles'> {
+  const titles = buildTitleIndex(joined ?? '', size);
   const starts = new PostingsBuilder<string>();
-  const short = new PostingsBuilder<string>();
-  names.forEach((name, game) => {
-    if (name.length < 3) short.add(name, game);
-    for (const word of name.split(' ')) {
+  for (let game = 0; game < size; game += 1) {
+    for (const word of nameOf(titles, game).split(' ')) {
       if (word.length >= 1) starts.add(word.slice(0, 1), game);
       if (word.length >= 2) starts.add(word.slice(0, 2), game);
     }
-  });
-  return { wordStarts: starts.build(), shortNames: short.build() };
+  }
+  return { wordStarts: starts.build(), titles };
 }
 
 /** Statuses as indexes into the list of those met. */
@@ -286,7 +286,7 @@ function build(columns: Record<string, string | null>, orders: Record<GameSort, 
     lists: Object.fromEntries(
       ID_LISTS.map((list) => [list, idPostings(column(), column(), size)]),
     ) as CatalogColumns['lists'],
-    ...nameIndexes(texts(column(), size)),
+    ...nameIndexes(column(), size),
     languageLists: Object.fromEntries(
       LANGUAGE_LISTS.map((list) => [list, textPostings(column(), column(), size)]),
     ) as CatalogColumns['languageLists'],

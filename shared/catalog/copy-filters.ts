@@ -7,7 +7,6 @@
 // every answer (test/unit/catalog-copy.test.ts).
 import { parseAgeFilter } from './age-ratings.js';
 import { languageTerms } from './languages.js';
-import { SHORTEST_INDEXED } from './title-words.js';
 import { BROWSE_TYPES, usesOwnLibrary, type GameSearch } from './search-parameters.js';
 import { NONE, type Postings } from './copy-columns.js';
 import type { CatalogSnapshot, Valued } from './copy-indexes.js';
@@ -23,15 +22,8 @@ export function answersInMemory(search: GameSearch): boolean {
   return !search.q?.trim() && answersFilters(search);
 }
 
-/**
- * Whether the copy can answer a text search: a folded text too short for the name index (a word of the
- * name starting with it, as game-text-search.ts reads it), with no space in it, and filters it answers.
- */
-export function answersShortText(search: GameSearch, folded: string): boolean {
-  return folded.length > 0 && folded.length < SHORTEST_INDEXED && !folded.includes(' ') && answersFilters(search);
-}
-
-function answersFilters(search: GameSearch): boolean {
+/** Whether the copy can answer a search's filters: all but an engine's name and the reader's own library. */
+export function answersFilters(search: GameSearch): boolean {
   return !search.engines?.length && !usesOwnLibrary(search);
 }
 
@@ -83,11 +75,18 @@ function between(column: Int32Array, from = -Infinity, to = Infinity, candidates
 }
 
 /**
- * The filters of a search; a game matches when it passes all of them. `text`: the search's folded text when
- * it is too short for the name index (a word of the name starts with it; see answersShortText); without
- * one, the search is a browse, which hides the lesser-known games unless asked.
+ * The games with a word starting with a folded text too short for the name index (as game-text-search.ts
+ * reads it: what follows the name's start or a space).
  */
-export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: string, text?: string): Filter[] {
+export function shortTextGames(copy: CatalogSnapshot, folded: string): Int32Array {
+  return copy.wordStarts.get(folded) ?? EMPTY;
+}
+
+/**
+ * The filters of a search but its text; a game matches when it passes all of them. A search without a
+ * text (`textual` false) is a browse, which hides the lesser-known games unless asked.
+ */
+export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: string, textual = false): Filter[] {
   const filters: Filter[] = [];
   const { having } = copy.index;
   const flag = (column: Uint8Array, games: Int32Array): Filter => ({
@@ -107,8 +106,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   facet('perspective_ids', search.perspectives);
   facet('franchise_ids', search.franchises);
   facet('series_ids', search.series);
-  if (text !== undefined) filters.push(anyOf(copy.size, [copy.wordStarts], [text]));
-  const browsing = text === undefined;
+  const browsing = !textual;
   if (browsing && !search.types && !search.obscure) filters.push(flag(copy.browsable, having.browsable));
   else {
     const types = new Set(search.types ?? (browsing ? BROWSE_TYPES : []));

@@ -8,7 +8,7 @@ import { parseAgeFilter } from './age-ratings.js';
 import { languageTerms } from './languages.js';
 import { findPage, GAME_PAGE, type Where } from './game-pages.js';
 import { searchText } from './game-text-search.js';
-import { browseFromCopy, shortTextFromCopy } from './copy-browse.js';
+import { browseFromCopy, textFromCopy } from './copy-browse.js';
 import { ORDER } from './orders.js';
 import { BROWSE_TYPES, type GameSearch } from './search-parameters.js';
 
@@ -165,6 +165,15 @@ export function filters(search: GameSearch, today: string, readerId: string | nu
 
 const NO_MATCH: Where = { sql: [], bindings: [] };
 
+/** How many searches each way answered, in this process (metrics, and tests that must know the way). */
+export const catalogAnswers = { copy: 0, database: 0 };
+
+/** Counts the way a search was answered. */
+function answered<T>(way: keyof typeof catalogAnswers, found: T): T {
+  catalogAnswers[way] += 1;
+  return found;
+}
+
 export async function searchGames(
   knex: Knex,
   search: GameSearch,
@@ -175,18 +184,17 @@ export async function searchGames(
   const cacheTotal = readerId === null;
   const sort = { sql: ORDER[search.sort ?? 'popular'], bindings: [] as Knex.RawBinding[] };
   const window = pageWindow(search.page, GAME_PAGE);
-  if (!search.q?.trim()) {
-    const found =
-      (await browseFromCopy(knex, search, window, today)) ??
-      (await findPage(knex, where, NO_MATCH, sort, window, cacheTotal));
-    return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
-  }
-  const found = await searchText(knex, where, {
-    text: search.q.trim(),
-    sort: search.sort ? sort : null,
-    page: search.page,
-    cacheTotal,
-    fromCopy: (folded) => shortTextFromCopy(knex, search, folded, window, today),
-  });
+  const text = search.q?.trim();
+  const copied = text
+    ? await textFromCopy(knex, search, text, window, today)
+    : await browseFromCopy(knex, search, window, today);
+  const found = copied
+    ? answered('copy', copied)
+    : answered(
+        'database',
+        text
+          ? await searchText(knex, where, { text, sort: search.sort ? sort : null, page: search.page, cacheTotal })
+          : await findPage(knex, where, NO_MATCH, sort, window, cacheTotal),
+      );
   return { rows: found.rows, page: pageObject(search.page, GAME_PAGE, found.total) };
 }

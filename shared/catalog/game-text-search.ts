@@ -30,8 +30,6 @@ export interface TextSearch {
   sort: Order | null;
   page: number;
   cacheTotal: boolean;
-  /** The catalog's copy's answer for a text too short for the name index, or null (copy-browse.ts). */
-  fromCopy?: (folded: string) => Promise<Found | null>;
 }
 
 export async function searchText(knex: Knex, where: Where, search: TextSearch): Promise<Found> {
@@ -48,8 +46,6 @@ export async function searchText(knex: Knex, where: Where, search: TextSearch): 
   }
   // A word no title holds cannot be inside a name: the text as typed is searched only when every word is.
   if (words.every((word) => word.known)) {
-    const copied = folded.length < SHORTEST_INDEXED ? await search.fromCopy?.(folded) : null;
-    if (copied) return copied;
     const escaped = escapeLike(folded);
     // Text too short for a trigram matches the start of a word, which the index can find; "inside a
     // word" would read every name.
@@ -77,7 +73,7 @@ export async function searchText(knex: Knex, where: Where, search: TextSearch): 
 }
 
 /** Common enough to rank by popularity: in many names by its words' counts, or too short to count. */
-function isCommon(folded: string, names: number | null): boolean {
+export function isCommon(folded: string, names: number | null): boolean {
   return folded.length < SHORTEST_INDEXED || (names ?? 0) > COMMON_TEXT;
 }
 

@@ -4,7 +4,7 @@
 // more matches than the count's cap. The copy in memory (tested against the database elsewhere) is the
 // reference here: it reads the arrays themselves.
 import { expect } from 'chai';
-import { walk } from '../../shared/catalog/copy-browse.js';
+import { walk } from '../../shared/catalog/copy-walk.js';
 import { gameFilters } from '../../shared/catalog/copy-filters.js';
 import { readCatalogSnapshot } from '../../shared/catalog/copy-indexes.js';
 import { GAME_PAGE, searchGames, searchTotals, TOTAL_CAP } from '../../shared/catalog/game-search.js';
@@ -85,12 +85,13 @@ describe("the catalog's language bits", () => {
             const found = await searchGames(db(), search, null, TODAY);
             const expected = walk(copy, gameFilters(copy, search, TODAY), sort, pageWindow(page, GAME_PAGE));
             const label = JSON.stringify(search);
-            expect(found.page.total_items, label).to.equal(expected.total);
+            // The copy counts every match; the database up to its cap.
+            expect(found.page.total_items, label).to.equal(Math.min(expected.total, TOTAL_CAP));
             expect(
               found.rows.map((row) => row.id),
               label,
             ).to.deep.equal(expected.ids);
-            if (expected.total === TOTAL_CAP && found.rows.length > 0) walked += 1;
+            if (expected.total >= TOTAL_CAP && found.rows.length > 0) walked += 1;
           }
         }
       }

@@ -61,9 +61,10 @@ describe('paging', () => {
       });
     });
 
-    it('says has_more false on the last reachable page even when rows remain', () => {
+    it('counts only the pages that can be asked, and says has_more false on the last even when rows remain', () => {
       const page = pageObject(100, { size: 24, maxPage: 100 }, 10000);
-      expect(page).to.include({ total_pages: 417, has_more: false });
+      expect(page).to.include({ total_items: 10000, total_pages: 100, has_more: false });
+      expect(pageObject(1, { size: 50 }, 60000)).to.include({ total_pages: 1000, has_more: true });
       expect(pageObject(99, { size: 24, maxPage: 100 }, 10000).has_more).to.equal(true);
     });
 

@@ -20,8 +20,10 @@ export const Page = component(
     {
       number: integer('The page, from 1.'),
       size: integer('Items a page holds.'),
-      total_items: integer(),
-      total_pages: integer(),
+      total_items: integer('Items in the collection (the catalog may count only up to 2,500 while it reads its copy).'),
+      total_pages: integer(
+        'Pages a client may ask for: the items over `size`, rounded up, and never past the last page.',
+      ),
       has_more: boolean('Whether a later page may be asked for: false on the last page a client may request.'),
     },
     { description: 'Where a numbered collection stands (`?page=`).' },

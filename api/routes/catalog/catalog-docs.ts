@@ -35,7 +35,7 @@ export const CATALOG_DOCS = {
   search: doc({
     summary: 'Search and browse games',
     description: [
-      '24 a page, pages 1 to 100; `total_items` counts up to 2,500. Every known parameter is checked (`yearFrom` after `yearTo`, `hoursMin` above `hoursMax` too); unknown ones are ignored.',
+      '24 a page, pages 1 to 100; `total_items` counts every match and `total_pages` stops at 100 (while a web process reads its copy of the catalog, the database answers and counts up to 2,500). Every known parameter is checked (`yearFrom` after `yearTo`, `hoursMin` above `hoursMax` too); unknown ones are ignored.',
       'Browsing (no `q`) defaults `types` to 0, 8, 9 and leaves out lesser-known games (no popularity, ratings or hype) unless `obscure=1`; with `q` every type and game counts. `q` matches the name without case or accents: the name itself, then names starting with it, then a word starting with it, then anywhere, each group in the chosen sort (popular by default); an explicit `sort` orders everything. When nothing contains the text, names at least 30% alike answer, most alike first.',
       'Own-library filters (`played`, `library`, `unplayed`, `wishlist`, `hideIgnored`) need a session or a key that also holds `library.read`: without a caller 401 `unauthorized`, a key without it 403 `insufficient_scope` with `scope` `library.read`. Their answers are `Cache-Control: private, no-store`; all others `public, max-age=60`.',
     ].join('\n\n'),

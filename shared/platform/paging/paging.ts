@@ -28,18 +28,18 @@ export function pageWindow(number: number, spec: PageSpec): { limit: number; off
 }
 
 /**
- * `has_more` comes from the total, never from the length of `data`, and is false on the last page a
- * client may ask for even when more rows exist past it.
+ * `has_more` comes from the total, never from the length of `data`. `total_pages` counts the pages a client
+ * may ask for: past the route's last page there are more items (`total_items` says how many) but no page of
+ * them, so the last page says `has_more` false.
  */
 export function pageObject(number: number, spec: PageSpec, totalItems: number): PageObject {
-  const totalPages = Math.ceil(totalItems / spec.size);
-  const lastReachable = Math.min(totalPages, spec.maxPage ?? MAX_PAGE);
+  const totalPages = Math.min(Math.ceil(totalItems / spec.size), spec.maxPage ?? MAX_PAGE);
   return {
     number,
     size: spec.size,
     total_items: totalItems,
     total_pages: totalPages,
-    has_more: number < lastReachable,
+    has_more: number < totalPages,
   };
 }
 

@@ -1,0 +1,230 @@
+// The text of GET /games (`q`) answered from the catalog's copy, with the rules game-text-search.ts
+// gives the database: the folded name holds the text (inside a word too); without a sort, the name that is
+// the text, then names starting with it, then names with a word starting with it, then the rest, each by
+// popularity; a common text (in more than COMMON_TEXT names by its words' counts, or too short for a
+// trigram) the names that are the text first and every other match by popularity. A text in no name
+// looks for names holding every word, each corrected to the nearest title word when no title holds it.
+// Words, their games and corrections come from the copy's title index (copy-text-index.ts), so a text
+// costs a few postings and, for a phrase, a check of the rarest word's names, never a read of every name.
+import { isCommon } from './game-text-search.js';
+import {
+  CORRECTION_THRESHOLD,
+  correctedNames,
+  correctedWords,
+  SHORTEST_INDEXED,
+  type TextWord,
+} from './title-words.js';
+import {
+  gamesNamed,
+  gamesOfWord,
+  nameOf,
+  nearestWord,
+  WORD_SPLIT,
+  wordOf,
+  wordsHolding,
+  wordsEndingWith,
+  wordsStartingWith,
+  type TitleIndex,
+} from './copy-text-index.js';
+import type { CatalogSnapshot } from './copy-indexes.js';
+import type { Filter } from './copy-filters.js';
+import { matching, passesAll, slicePage, walk, type CopyPage, type Window } from './copy-walk.js';
+import type { GameSort } from './search-parameters.js';
+
+/** A text's words checked against the title words, with the title words holding each (for its games). */
+interface Checked {
+  words: TextWord[];
+  /** The title words holding each word of three characters or more, and each correction. */
+  holding: Map<string, number[]>;
+}
+
+/** The words of a folded text checked against the title words, as checkTextWords does in the database. */
+export function checkWords(titles: TitleIndex, folded: string): Checked {
+  const holding = new Map<string, number[]>();
+  const held = (word: string) => {
+    if (!holding.has(word)) holding.set(word, wordsHolding(titles, word));
+    return holding.get(word)!;
+  };
+  const words = folded
+    .split(WORD_SPLIT)
+    .filter((word) => word !== '')
+    .map((word): TextWord => {
+      if (word.length < SHORTEST_INDEXED) return { word, known: true, nearest: null, nearestNames: null, names: null };
+      const names = held(word).reduce((sum, w) => sum + gamesOfWord(titles, w), 0);
+      if (names > 0) return { word, known: true, nearest: null, nearestNames: null, names };
+      const nearest = nearestWord(titles, word, CORRECTION_THRESHOLD, SHORTEST_INDEXED);
+      if (nearest === null) return { word, known: false, nearest: null, nearestNames: null, names: 0 };
+      held(wordOf(titles, nearest));
+      return {
+        word,
+        known: false,
+        nearest: wordOf(titles, nearest),
+        nearestNames: gamesOfWord(titles, nearest),
+        names: 0,
+      };
+    });
+  return { words, holding };
+}
+
+/** The games of the title words `words`, each once, ascending. */
+function gamesOfWords(copy: CatalogSnapshot, words: number[]): Int32Array {
+  const { wordGames, wordGameStarts } = copy.titles;
+  if (words.length === 1) return wordGames.subarray(wordGameStarts[words[0]], wordGameStarts[words[0] + 1]);
+  const seen = new Uint8Array(copy.size);
+  let count = 0;
+  for (const w of words) {
+    for (let k = wordGameStarts[w]; k < wordGameStarts[w + 1]; k += 1) {
+      if (seen[wordGames[k]] === 0) count += 1;
+      seen[wordGames[k]] = 1;
+    }
+  }
+  const games = new Int32Array(count);
+  for (let game = 0, k = 0; k < count; game += 1) if (seen[game] === 1) games[k++] = game;
+  return games;
+}
+
+/**
+ * The games whose name holds every one of `fragments`, found through the rarest of `words` (by the
+ * games of the title words holding it) and checked whole.
+ */
+function holdingAll(copy: CatalogSnapshot, checked: Checked, words: string[], fragments: string[]): Int32Array {
+  const titles = copy.titles;
+  const size = (word: string) => checked.holding.get(word)!.reduce((sum, w) => sum + gamesOfWord(titles, w), 0);
+  const long = words.filter((word) => word.length >= SHORTEST_INDEXED);
+  if (long.length === 0) return holdingText(copy, words, fragments);
+  const rarest = long.reduce((a, b) => (size(b) < size(a) ? b : a));
+  const candidates = gamesOfWords(copy, checked.holding.get(rarest)!);
+  // A single word is held by exactly the games of the title words holding it.
+  if (fragments.length === 1 && fragments[0] === rarest) return candidates;
+  const found = new Int32Array(candidates.length);
+  let count = 0;
+  for (let k = 0; k < candidates.length; k += 1) {
+    const name = nameOf(titles, candidates[k]);
+    if (fragments.every((fragment) => name.includes(fragment))) found[count++] = candidates[k];
+  }
+  return found.subarray(0, count);
+}
+
+/**
+ * The games holding a text of short words only ("ff 7", "ab!"): a word after a character that is no letter
+ * or digit starts a word of the name, so the title words starting with it find them; a text whose only
+ * word comes first ends a word of the name with it, so the title words ending with it do.
+ */
+function holdingText(copy: CatalogSnapshot, words: string[], fragments: string[]): Int32Array {
+  const titles = copy.titles;
+  const text = fragments[0];
+  const afterSeparator = WORD_SPLIT.test(text.charAt(0)) ? words[0] : words[1];
+  const found: number[] = [];
+  const titleWords =
+    afterSeparator !== undefined ? wordsStartingWith(titles, afterSeparator) : wordsEndingWith(titles, words[0]);
+  const games = gamesOfWords(copy, titleWords);
+  for (let k = 0; k < games.length; k += 1) if (nameOf(titles, games[k]).includes(text)) found.push(games[k]);
+  return Int32Array.from(found);
+}
+
+/** The text's matches as a filter: a mark per game, and the matches as its candidates. */
+function matchFilter(copy: CatalogSnapshot, games: Int32Array): Filter {
+  const marks = new Uint8Array(copy.size);
+  for (let k = 0; k < games.length; k += 1) marks[games[k]] = 1;
+  return { test: (game) => marks[game] === 1, candidates: [games] };
+}
+
+/** Without a sort: names that are `text` first, then every other match by popularity. */
+function namedFirst(copy: CatalogSnapshot, filters: Filter[], text: string, window: Window): CopyPage {
+  const passes = passesAll(filters);
+  const popular = copy.index.ranks.popular;
+  const named = [...gamesNamed(copy.titles, text)].filter(passes).sort((a, b) => popular[a] - popular[b]);
+  const first = slicePage(copy, named, window);
+  // Few games share a name: a look through them is quicker than a set.
+  const others: Filter[] =
+    named.length === 0 ? [] : [{ test: named.length > 8 ? notIn(new Set(named)) : (game) => !named.includes(game) }];
+  const rest = walk(copy, [...filters, ...others], 'popular', {
+    offset: Math.max(0, window.offset - named.length),
+    limit: window.limit - first.length,
+  });
+  return { ids: [...first, ...rest.ids], total: named.length + rest.total };
+}
+
+const notIn = (set: Set<number>) => (game: number) => !set.has(game);
+
+/**
+ * Without a sort, for a rare text: by how the name holds `text` (textRank in game-text-search.ts: the
+ * name, its start, a word's start, with `inside` anywhere, else the rest), then by popularity.
+ */
+function ranked(copy: CatalogSnapshot, filters: Filter[], text: string, inside: boolean, window: Window): CopyPage {
+  const popular = copy.index.ranks.popular;
+  const rankOf = (game: number) => {
+    const name = nameOf(copy.titles, game);
+    if (name === text) return 0;
+    if (name.startsWith(text)) return 1;
+    if (name.includes(` ${text}`)) return 2;
+    return inside && name.includes(text) ? 3 : 4;
+  };
+  const found = Array.from(matching(copy, filters), (game) => ({ game, rank: rankOf(game) }));
+  found.sort((a, b) => a.rank - b.rank || popular[a.game] - popular[b.game]);
+  return {
+    ids: slicePage(
+      copy,
+      found.map((match) => match.game),
+      window,
+    ),
+    total: found.length,
+  };
+}
+
+/** A page of games holding `text` (or every word of it), in `sort` or by the text's own ranking. */
+function textPage(
+  copy: CatalogSnapshot,
+  filters: Filter[],
+  matches: Int32Array,
+  text: string,
+  common: boolean,
+  inside: boolean,
+  sort: GameSort | undefined,
+  window: Window,
+): CopyPage {
+  const all = [...filters, matchFilter(copy, matches)];
+  if (sort) return walk(copy, all, sort, window);
+  return common ? namedFirst(copy, all, text, window) : ranked(copy, all, text, inside, window);
+}
+
+/** The rarest of the counts known, or null (title-words.ts reads the database's the same way). */
+function rarest(counts: Array<number | null>): number | null {
+  const known = counts.filter((count) => count !== null);
+  return known.length ? Math.min(...known) : null;
+}
+
+/**
+ * A page for a folded text of at least one letter or digit, or of none (the games named exactly that),
+ * over `filters` (every filter of the search but the text). `shortText` gives the games of a text too short
+ * for a trigram (copy-filters.ts), matched at the start of a word as the database matches it.
+ */
+export function searchCopyText(
+  copy: CatalogSnapshot,
+  filters: Filter[],
+  folded: string,
+  sort: GameSort | undefined,
+  window: Window,
+  shortText: (folded: string) => Int32Array,
+): CopyPage {
+  const checked = checkWords(copy.titles, folded);
+  const { words } = checked;
+  if (words.length === 0) {
+    const named = [...gamesNamed(copy.titles, folded)].sort((a, b) => a - b);
+    return walk(copy, [...filters, matchFilter(copy, Int32Array.from(named))], sort ?? 'popular', window);
+  }
+  if (words.every((word) => word.known)) {
+    const typed = words.map((word) => word.word);
+    const matches = folded.length < SHORTEST_INDEXED ? shortText(folded) : holdingAll(copy, checked, typed, [folded]);
+    const common = isCommon(folded, rarest(words.map((word) => word.names)));
+    const found = textPage(copy, filters, matches, folded, common, false, sort, window);
+    if (found.total > 0) return found;
+  }
+  const corrected = correctedWords(words);
+  const unchanged = corrected.length === 1 && corrected[0] === words[0].word;
+  if (corrected.length === 0 || unchanged) return { ids: [], total: 0 };
+  const phrase = corrected.join(' ');
+  const matches = holdingAll(copy, checked, corrected, corrected);
+  const common = isCommon(phrase, correctedNames(words));
+  return textPage(copy, filters, matches, phrase, common, true, sort, window);
+}
