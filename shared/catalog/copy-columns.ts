@@ -259,7 +259,13 @@ export async function readCatalogColumns(knex: Knex): Promise<CatalogColumns> {
 function build(columns: Record<string, string | null>, orders: Record<GameSort, string | null>): CatalogColumns {
   let next = 0;
   // The columns in SELECT_COLUMNS' order: the object's fields are read in the order they are written.
-  const column = () => columns[`c${next++}`];
+  // Each text is let go once read, so the read's peak is not every column's text beside every array.
+  const column = () => {
+    const key = `c${next++}`;
+    const text = columns[key];
+    delete columns[key];
+    return text;
+  };
   const idText = column();
   let size = idText === null ? 0 : 1;
   for (let c = 0; idText !== null && c < idText.length; c += 1) if (idText.charCodeAt(c) === COMMA) size += 1;
@@ -295,6 +301,7 @@ function build(columns: Record<string, string | null>, orders: Record<GameSort, 
   const position = positionsById(ids);
   for (const sort of Object.keys(ORDER) as GameSort[]) {
     const order = ints(orders[sort], size);
+    delete orders[sort];
     for (let k = 0; k < size; k += 1) order[k] = position(order[k]);
     copy.orders[sort] = order;
   }
