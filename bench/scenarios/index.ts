@@ -5,6 +5,7 @@ import { me } from './me.js';
 import { people } from './people.js';
 import { content } from './content.js';
 import { catalog } from './catalog.js';
+import { catalogMemory } from './catalog-memory.js';
 import { dataEvents } from './data-events.js';
 import { images } from './images.js';
 import { stack } from './stack.js';
@@ -19,6 +20,7 @@ export const scenarios: Record<string, Scenario> = {
   layout,
   images,
   catalog,
+  'catalog-memory': catalogMemory,
   people,
   content,
   'data-events': dataEvents,
