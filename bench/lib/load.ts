@@ -81,15 +81,25 @@ export async function measure(options: LoadOptions): Promise<LoadResult> {
     },
   });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
+  return loadResult(latencies, seconds, result.errors + result.timeouts + unexpected, statuses);
+}
+
+/** A run's rate and percentiles from its answers' times (ms), its length and what went wrong. */
+export function loadResult(
+  latencies: number[],
+  seconds: number,
+  errors: number,
+  unexpected: Record<number, number>,
+): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    requestsPerSecond: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-    errors: result.errors + result.timeouts + unexpected,
-    unexpected: statuses,
+    requestsPerSecond: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    requests: sorted.length,
+    errors,
+    unexpected,
   };
 }
 

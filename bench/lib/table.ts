@@ -19,6 +19,11 @@ export function printTable(title: string, rows: Row[], baseline: string): void {
     String(row.result.requests),
     String(row.result.errors),
   ]);
+  printCells(title, header, lines);
+}
+
+/** Prints a title and a table of cells, each column as wide as its widest cell. */
+export function printCells(title: string, header: string[], lines: string[][]): void {
   const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i].length)));
   const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${title}\n`);

@@ -13,7 +13,7 @@ import { readCatalogSnapshot, type CatalogSnapshot } from '../../shared/catalog/
 import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
 import { summariseSamples } from '../lib/samples.js';
-import type { Row } from '../lib/table.js';
+import { printCells, type Row } from '../lib/table.js';
 import type { Scenario } from '../scenario.js';
 
 const SIZES = (process.env.BENCH_CATALOG_SIZES ?? '300000,1000000').split(',').map(Number);
@@ -161,15 +161,31 @@ export const catalogMemory: Scenario = {
     } finally {
       await knex.destroy();
     }
-    console.log(
-      '\n| games | copy MB | text index MB (share) | read s | web RSS MB | peak RSS MB | slowest GET /health ms | change found after ms | copy current after s |',
+    printCells(
+      "the catalog's copy in a web process",
+      [
+        'games',
+        'copy MB',
+        'text index MB (share)',
+        'read s',
+        'web RSS MB',
+        'peak RSS MB',
+        'slowest GET /health ms',
+        'change found after ms',
+        'copy current after s',
+      ],
+      measured.map((m) => [
+        m.games.toLocaleString('en'),
+        m.copyMb.toFixed(0),
+        `${m.textMb.toFixed(0)} (${((m.textMb / m.copyMb) * 100).toFixed(0)}%)`,
+        m.readS.toFixed(1),
+        m.rssMb.toFixed(0),
+        m.peakMb.toFixed(0),
+        Math.max(...m.health).toFixed(1),
+        m.seenMs.toFixed(0),
+        m.currentS.toFixed(1),
+      ]),
     );
-    console.log('|---|---|---|---|---|---|---|---|---|');
-    for (const m of measured) {
-      console.log(
-        `| ${m.games.toLocaleString('en')} | ${m.copyMb.toFixed(0)} | ${m.textMb.toFixed(0)} (${((m.textMb / m.copyMb) * 100).toFixed(0)}%) | ${m.readS.toFixed(1)} | ${m.rssMb.toFixed(0)} | ${m.peakMb.toFixed(0)} | ${Math.max(...m.health).toFixed(1)} | ${m.seenMs.toFixed(0)} | ${m.currentS.toFixed(1)} |`,
-      );
-    }
     const problems: string[] = [];
     for (const m of measured) {
       const slowest = Math.max(...m.health);

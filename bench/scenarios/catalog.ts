@@ -29,10 +29,10 @@ import {
   type CatalogQuery,
   type CatalogVocabulary,
 } from '../lib/catalog-mix.js';
-import { measure, percentile, type LoadResult } from '../lib/load.js';
+import { loadResult, measure, percentile, type LoadResult } from '../lib/load.js';
 import { between } from '../lib/random.js';
 import { summariseSamples } from '../lib/samples.js';
-import { printTable, type Row } from '../lib/table.js';
+import { printCells, printTable, type Row } from '../lib/table.js';
 import type { Scenario } from '../scenario.js';
 
 const GAMES = Number(process.env.BENCH_CATALOG_GAMES ?? 300000);
@@ -190,13 +190,7 @@ function printShapeTable(title: string, shapes: ShapeTimes[], p95Limit: number, 
       met ? 'met' : 'MISSED',
     ];
   });
-  const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i].length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-  console.log(`\n${title}\n`);
-  console.log(format(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const line of lines) console.log(format(line));
-  console.log('');
+  printCells(title, header, lines);
   return missed;
 }
 
@@ -252,17 +246,8 @@ async function measureMix(
   const started = process.hrtime.bigint();
   const result = await autocannon({ url, connections, duration: durationSeconds, requests: [request] });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
   return {
-    result: {
-      requestsPerSecond: latencies.length / seconds,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      requests: latencies.length,
-      errors: result.errors + result.timeouts + unexpected,
-      unexpected: statuses,
-    },
+    result: loadResult(latencies, seconds, result.errors + result.timeouts + unexpected, statuses),
     byShape,
     seconds,
   };

@@ -15,6 +15,8 @@ export interface Filter {
   test: (game: number) => boolean;
   /** Lists of positions whose union holds every game that passes; none when only a look at each tells. */
   candidates?: Int32Array[];
+  /** The candidates are exactly the games that pass: a candidate needs no test of this filter. */
+  exact?: boolean;
 }
 
 /** Whether the copy can answer a search: not a text, an engine's name or the reader's own library. */
@@ -47,7 +49,7 @@ function anyOf<V>(size: number, columns: Postings<V>[], wanted: V[]): Filter {
   const lists = [...new Set(wanted)].flatMap((value) => columns.map((column) => column.get(value) ?? EMPTY));
   const marked = new Uint8Array(size);
   for (const list of lists) for (let k = 0; k < list.length; k += 1) marked[list[k]] = 1;
-  return { test: (game) => marked[game] === 1, candidates: lists };
+  return { test: (game) => marked[game] === 1, candidates: lists, exact: true };
 }
 
 /** Games whose list holds every one of `wanted` (a game is in a value's postings once, so counts add up). */
@@ -74,6 +76,11 @@ function between(column: Int32Array, from = -Infinity, to = Infinity, candidates
   return { test: (game) => column[game] !== NONE && column[game] >= from && column[game] <= to, candidates };
 }
 
+/** A range of a small-valued column, whose games of each value are its exact candidates. */
+function valueRange(copy: CatalogSnapshot, name: Valued, column: Int32Array, from = -Infinity, to = Infinity): Filter {
+  return { ...between(column, from, to, valuesBetween(copy, name, from, to)), exact: true };
+}
+
 /**
  * The games with a word starting with a folded text too short for the name index (as game-text-search.ts
  * reads it: what follows the name's start or a space).
@@ -92,6 +99,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   const flag = (column: Uint8Array, games: Int32Array): Filter => ({
     test: (game) => column[game] === 1,
     candidates: [games],
+    exact: true,
   });
   const facet = (column: keyof CatalogSnapshot['lists'], ids?: number[], mode?: 'any' | 'all') => {
     if (!ids?.length) return;
@@ -114,6 +122,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
       filters.push({
         test: (game) => types.has(copy.type[game]),
         candidates: [...types].flatMap((type) => valuesBetween(copy, 'type', type, type)),
+        exact: true,
       });
     }
     if (browsing && !search.obscure) filters.push(flag(copy.known, having.known));
@@ -131,8 +140,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   dateFilters(copy, search, today, filters);
   if (search.demo) filters.push(flag(copy.demo, having.demo));
   if (search.steam) filters.push(flag(copy.store, having.store));
-  const atLeast = (column: Int32Array, name: Valued, min: number) =>
-    between(column, min, Infinity, valuesBetween(copy, name, min));
+  const atLeast = (column: Int32Array, name: Valued, min: number) => valueRange(copy, name, column, min);
   if (search.rated) filters.push(atLeast(copy.ratingCount, 'ratingCount', 1));
   if (search.reviewed) filters.push(atLeast(copy.reviewCount, 'reviewCount', 1));
   if (search.hideCancelled) {
@@ -145,7 +153,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   languageFilter(copy, [copy.languageLists.subtitle_languages], search.subtitles, filters);
   if (search.age) {
     const { board, step } = parseAgeFilter(search.age)!;
-    filters.push(between(copy.ages[board], -Infinity, step, valuesBetween(copy, board, -Infinity, step)));
+    filters.push(valueRange(copy, board, copy.ages[board], -Infinity, step));
   }
   if (search.rating !== undefined) {
     const min = Math.fround(search.rating);
@@ -159,11 +167,12 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
     filters.push({
       test: (game) => wanted.includes(copy.status[game]),
       candidates: wanted.flatMap((status) => valuesBetween(copy, 'status', status, status)),
+      exact: true,
     });
   }
   if (search.hoursMin !== undefined || search.hoursMax !== undefined) {
     const [from, to] = [search.hoursMin ?? -Infinity, search.hoursMax ?? Infinity];
-    filters.push(between(copy.hours, from, to, valuesBetween(copy, 'hours', from, to)));
+    filters.push(valueRange(copy, 'hours', copy.hours, from, to));
   }
   return filters;
 }
@@ -190,7 +199,7 @@ function dateFilters(copy: CatalogSnapshot, search: GameSearch, today: string, f
   }
   if (search.yearFrom !== undefined || search.yearTo !== undefined) {
     const [from, to] = [search.yearFrom ?? -Infinity, search.yearTo ?? Infinity];
-    filters.push(between(copy.releaseYear, from, to, valuesBetween(copy, 'releaseYear', from, to)));
+    filters.push(valueRange(copy, 'releaseYear', copy.releaseYear, from, to));
   }
   if (search.anticipated) {
     filters.push({

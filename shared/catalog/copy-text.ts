@@ -126,7 +126,7 @@ function holdingText(copy: CatalogSnapshot, words: string[], fragments: string[]
 function matchFilter(copy: CatalogSnapshot, games: Int32Array): Filter {
   const marks = new Uint8Array(copy.size);
   for (let k = 0; k < games.length; k += 1) marks[games[k]] = 1;
-  return { test: (game) => marks[game] === 1, candidates: [games] };
+  return { test: (game) => marks[game] === 1, candidates: [games], exact: true };
 }
 
 /** Without a sort: names that are `text` first, then every other match by popularity. */
@@ -147,29 +147,77 @@ function namedFirst(copy: CatalogSnapshot, filters: Filter[], text: string, wind
 
 const notIn = (set: Set<number>) => (game: number) => !set.has(game);
 
+/** How a match ranks by how its name holds the text, in `textRank`'s order (game-text-search.ts). */
+const EXACT = 0;
+const START = 1;
+const WORD_START = 2;
+const INSIDE = 3;
+const ELSEWHERE = 4;
+
 /**
  * Without a sort, for a rare text: by how the name holds `text` (textRank in game-text-search.ts: the
- * name, its start, a word's start, with `inside` anywhere, else the rest), then by popularity.
+ * name, its start, a word's start, with `inside` anywhere, else the rest), then by popularity. Only a
+ * name with a title word starting as the text starts can rank in the first three, so only those names are
+ * read; the rest rank by whether they hold the text (known for every match when `holdsText`).
  */
-function ranked(copy: CatalogSnapshot, filters: Filter[], text: string, inside: boolean, window: Window): CopyPage {
+function ranked(
+  copy: CatalogSnapshot,
+  filters: Filter[],
+  text: string,
+  inside: boolean,
+  holdsText: boolean,
+  window: Window,
+): CopyPage {
+  const titles = copy.titles;
+  const found = matching(copy, filters);
+  const matched = new Uint8Array(copy.size);
+  for (let k = 0; k < found.length; k += 1) matched[found[k]] = 1;
+  const head = WORD_SPLIT.test(text.charAt(0)) ? null : text.split(WORD_SPLIT)[0];
+  const early = head === null ? found : gamesOfWords(copy, wordsStartingWith(titles, head));
+  const byRank: number[][] = [[], [], [], [], []];
+  for (let k = 0; k < early.length; k += 1) {
+    const game = early[k];
+    if (matched[game] !== 1) continue;
+    const name = nameOf(titles, game);
+    const rank = name === text ? EXACT : name.startsWith(text) ? START : name.includes(` ${text}`) ? WORD_START : -1;
+    if (rank < 0) continue;
+    byRank[rank].push(game);
+    matched[game] = 2;
+  }
+  for (let k = 0; k < found.length; k += 1) {
+    const game = found[k];
+    if (matched[game] !== 1) continue;
+    const holds = inside && (holdsText || nameOf(titles, game).includes(text));
+    byRank[holds ? INSIDE : ELSEWHERE].push(game);
+  }
+  const ids: number[] = [];
+  let skip = window.offset;
+  for (const games of byRank) {
+    const take = Math.min(window.limit - ids.length, games.length - skip);
+    if (take > 0) ids.push(...topByPopularity(copy, games, skip, take));
+    skip = Math.max(0, skip - games.length);
+  }
+  return { ids, total: found.length };
+}
+
+/** The ids of `games` from `skip` on, `take` of them, by popularity. */
+function topByPopularity(copy: CatalogSnapshot, games: number[], skip: number, take: number): number[] {
   const popular = copy.index.ranks.popular;
-  const rankOf = (game: number) => {
-    const name = nameOf(copy.titles, game);
-    if (name === text) return 0;
-    if (name.startsWith(text)) return 1;
-    if (name.includes(` ${text}`)) return 2;
-    return inside && name.includes(text) ? 3 : 4;
-  };
-  const found = Array.from(matching(copy, filters), (game) => ({ game, rank: rankOf(game) }));
-  found.sort((a, b) => a.rank - b.rank || popular[a.game] - popular[b.game]);
-  return {
-    ids: slicePage(
-      copy,
-      found.map((match) => match.game),
-      window,
-    ),
-    total: found.length,
-  };
+  if (games.length <= 1024) {
+    const sorted = Int32Array.from(games).sort((a, b) => popular[a] - popular[b]);
+    return slicePage(copy, sorted, { offset: skip, limit: take });
+  }
+  // Many: marked at their places in the order of popularity, and the places read from the first.
+  const placed = new Uint8Array(copy.size);
+  for (const game of games) placed[popular[game]] = 1;
+  const order = copy.orders.popular;
+  const ids: number[] = [];
+  for (let place = 0, counted = 0; counted < skip + take; place += 1) {
+    if (placed[place] === 0) continue;
+    if (counted >= skip) ids.push(copy.ids[order[place]]);
+    counted += 1;
+  }
+  return ids;
 }
 
 /** A page of games holding `text` (or every word of it), in `sort` or by the text's own ranking. */
@@ -180,12 +228,13 @@ function textPage(
   text: string,
   common: boolean,
   inside: boolean,
+  holdsText: boolean,
   sort: GameSort | undefined,
   window: Window,
 ): CopyPage {
   const all = [...filters, matchFilter(copy, matches)];
   if (sort) return walk(copy, all, sort, window);
-  return common ? namedFirst(copy, all, text, window) : ranked(copy, all, text, inside, window);
+  return common ? namedFirst(copy, all, text, window) : ranked(copy, all, text, inside, holdsText, window);
 }
 
 /** The rarest of the counts known, or null (title-words.ts reads the database's the same way). */
@@ -217,7 +266,7 @@ export function searchCopyText(
     const typed = words.map((word) => word.word);
     const matches = folded.length < SHORTEST_INDEXED ? shortText(folded) : holdingAll(copy, checked, typed, [folded]);
     const common = isCommon(folded, rarest(words.map((word) => word.names)));
-    const found = textPage(copy, filters, matches, folded, common, false, sort, window);
+    const found = textPage(copy, filters, matches, folded, common, false, true, sort, window);
     if (found.total > 0) return found;
   }
   const corrected = correctedWords(words);
@@ -226,5 +275,6 @@ export function searchCopyText(
   const phrase = corrected.join(' ');
   const matches = holdingAll(copy, checked, corrected, corrected);
   const common = isCommon(phrase, correctedNames(words));
-  return textPage(copy, filters, matches, phrase, common, true, sort, window);
+  // Every match holds each corrected word; one word alone is the phrase itself.
+  return textPage(copy, filters, matches, phrase, common, true, corrected.length === 1, sort, window);
 }

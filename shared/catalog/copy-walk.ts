@@ -22,73 +22,76 @@ export function passesAll(filters: Filter[]): (game: number) => boolean {
   };
 }
 
-/** The fewest candidates any filter offers, or null when none offers fewer than every game. */
-function fewestCandidates(copy: CatalogSnapshot, filters: Filter[]): Int32Array[] | null {
-  let fewest: Int32Array[] | null = null;
-  let size = copy.size;
+/** The filter offering the fewest candidates, or null when none offers fewer than every game. */
+function fewestFilter(copy: CatalogSnapshot, filters: Filter[]): { filter: Filter; size: number } | null {
+  let fewest: { filter: Filter; size: number } | null = null;
   for (const filter of filters) {
     if (!filter.candidates) continue;
-    const offered = filter.candidates.reduce((n, list) => n + list.length, 0);
-    if (offered < size) [fewest, size] = [filter.candidates, offered];
+    const size = filter.candidates.reduce((n, list) => n + list.length, 0);
+    if (size < (fewest?.size ?? copy.size)) fewest = { filter, size };
   }
   return fewest;
 }
 
 /**
- * The positions of the games that pass, in no particular order and each once: those among the fewest
- * candidates, or every game.
+ * Calls `each` with every game that passes, each once, in no particular order: the fewest candidates
+ * tested (by the other filters only, when the candidates are exactly the games passing their own), or
+ * every game.
  */
-export function matching(copy: CatalogSnapshot, filters: Filter[]): Int32Array {
-  const passes = passesAll(filters);
-  const lists = fewestCandidates(copy, filters);
-  const found = new Int32Array(lists ? lists.reduce((n, list) => n + list.length, 0) : copy.size);
-  let count = 0;
-  if (!lists) {
-    for (let game = 0; game < copy.size; game += 1) if (passes(game)) found[count++] = game;
-    return found.subarray(0, count);
+function eachMatch(copy: CatalogSnapshot, filters: Filter[], each: (game: number) => void): void {
+  const fewest = fewestFilter(copy, filters);
+  if (!fewest) {
+    const passes = passesAll(filters);
+    for (let game = 0; game < copy.size; game += 1) if (passes(game)) each(game);
+    return;
   }
+  const { candidates, exact } = fewest.filter;
+  const passes = passesAll(exact ? filters.filter((filter) => filter !== fewest.filter) : filters);
   // A game in several lists (a game of two wanted genres) is kept once.
-  const seen = lists.length > 1 ? new Uint8Array(copy.size) : null;
-  for (const list of lists) {
+  const seen = candidates!.length > 1 ? new Uint8Array(copy.size) : null;
+  for (const list of candidates!) {
     for (let k = 0; k < list.length; k += 1) {
       const game = list[k];
       if (seen) {
         if (seen[game] === 1) continue;
         seen[game] = 1;
       }
-      if (passes(game)) found[count++] = game;
+      if (passes(game)) each(game);
     }
   }
+}
+
+/** The positions of the games that pass, in no particular order and each once. */
+export function matching(copy: CatalogSnapshot, filters: Filter[]): Int32Array {
+  const found = new Int32Array(fewestFilter(copy, filters)?.size ?? copy.size);
+  let count = 0;
+  eachMatch(copy, filters, (game) => (found[count++] = game));
   return found.subarray(0, count);
 }
 
+/** How many games pass: a list's length when one exact list is the only filter. */
+function countMatches(copy: CatalogSnapshot, filters: Filter[]): number {
+  const only = filters.length === 1 ? filters[0] : null;
+  if (only?.exact && only.candidates!.length === 1) return only.candidates![0].length;
+  let count = 0;
+  eachMatch(copy, filters, () => (count += 1));
+  return count;
+}
+
 /**
- * The page's ids in `sort` and the total. The fewest candidates are tested once, which counts the matches;
- * the page then comes from walking the order until it is full, when the matches are dense enough for
- * that walk to be short, or else from marking each match at its place in the order and reading the places
- * from the first (a sequential read, where sorting 75,000 places took milliseconds). With no filter
- * offering fewer candidates than every game, the order is walked through, testing each.
+ * The page's ids in `sort` and the total. The matches are counted first; the page then comes from walking
+ * the order until it is full, when the matches are dense enough for that walk to be shorter than a look
+ * at the fewest candidates, or else from marking each match at its place in the order and reading the
+ * places from the first (a sequential read, where sorting 75,000 places took milliseconds).
  */
 export function walk(copy: CatalogSnapshot, filters: Filter[], sort: GameSort, { limit, offset }: Window): CopyPage {
   const order = copy.orders[sort];
-  const passes = passesAll(filters);
   const ids: number[] = [];
   const end = offset + limit;
-  const lists = fewestCandidates(copy, filters);
-  if (!lists) {
-    let total = 0;
-    for (let k = 0; k < order.length; k += 1) {
-      const game = order[k];
-      if (!passes(game)) continue;
-      if (total >= offset && total < end) ids.push(copy.ids[game]);
-      total += 1;
-    }
-    return { ids, total };
-  }
-  const found = matching(copy, filters);
-  const total = found.length;
-  const offered = lists.reduce((n, list) => n + list.length, 0);
-  if (total > 0 && (end * copy.size) / total < offered) {
+  const total = countMatches(copy, filters);
+  const offered = fewestFilter(copy, filters)?.size ?? copy.size;
+  if (total > 0 && (Math.min(end, total) * copy.size) / total < offered) {
+    const passes = passesAll(filters);
     for (let k = 0, counted = 0; k < order.length && counted < end; k += 1) {
       const game = order[k];
       if (!passes(game)) continue;
@@ -97,9 +100,10 @@ export function walk(copy: CatalogSnapshot, filters: Filter[], sort: GameSort, {
     }
     return { ids, total };
   }
+  if (offset >= total) return { ids, total };
   const rank = copy.index.ranks[sort];
   const placed = new Uint8Array(copy.size);
-  for (let k = 0; k < total; k += 1) placed[rank[found[k]]] = 1;
+  eachMatch(copy, filters, (game) => (placed[rank[game]] = 1));
   const last = Math.min(end, total);
   for (let place = 0, counted = 0; counted < last; place += 1) {
     if (placed[place] === 0) continue;

@@ -285,6 +285,8 @@ describe('the game catalog (GET /games)', () => {
     it('matches text without accents, the name first, then prefixes, then words, across every type', async () => {
       expect(slugs(await app.client.get('/api/v1/games?q=pokemon'))).to.deep.equal(['pokemon-red']);
       const zelda = await app.client.get('/api/v1/games?q=Zelda');
+      expect(zelda.headers.get('cache-control')).to.equal('public, max-age=60');
+      expect(zelda.body.page).to.deep.equal({ number: 1, size: 24, total_items: 2, total_pages: 1, has_more: false });
       expect(slugs(zelda)).to.deep.equal(['zelda-ii', 'the-legend-of-zelda']);
       const half = await app.client.get('/api/v1/games?q=half-life 2');
       expect(slugs(half)).to.deep.equal(['half-life-2', 'half-life-2-remaster']);

@@ -47,7 +47,11 @@ const WORDS = [
   'Mysterious',
 ];
 /** Names several games share, and names as short as a text. */
-const SHARED_NAMES = ['Dragon Quest', 'Legend', 'Star Wars', 'Ko', 'A', '!!!', '???', 'ñu', 'k!'];
+/**
+ * Names several games share, and names as short as a text. "Leg" is a rare word inside a common one: a
+ * misspelling corrected to it ("legx") matches most names by a count that says it is rare.
+ */
+const SHARED_NAMES = ['Dragon Quest', 'Legend', 'Star Wars', 'Ko', 'A', '!!!', '???', 'ñu', 'k!', 'Leg'];
 const STOP_WORDS = ['the', 'of', 'and', 'a', 'in', 'to'];
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -122,6 +126,7 @@ function randomText(random: SeededRandom): string {
     },
     () => gameName(random, int(0, 200)).slice(0, int(3, 30)),
     () => pick(['!!!', '???', '!!', '%', '_', 'ff 7', 'a b', 'k!', '(k', 'ii 2', 'ab!', 'r2-', '-d2', 'ñ', 'ō']),
+    () => pick(['legx', 'lgeg', 'leg', 'legx quest']),
     () => Array.from({ length: int(4, 9) }, () => pick([...LETTERS])).join(''),
     () => String(int(0, 99)),
   ];
@@ -211,6 +216,20 @@ describe("the catalog's copy in memory, for a text", () => {
     const last = await searchGames(db(), { q: 'legend', page: 100 }, null, TODAY);
     expect(last.page).to.include({ total_pages: 100, has_more: false });
     expect(last.rows).to.have.length(24);
+  });
+
+  it('ranks a correction that is rare as a word but inside most names, deep pages too', async () => {
+    // "legx" is corrected to "leg", a word of few names, found inside "legend" in most: ranked, not common.
+    for (const page of [1, 2, 42, 43, 60, 100]) {
+      const search: GameSearch = { q: 'legx', page };
+      const found = await searchGames(db(), search, null, TODAY);
+      const expected = await fromDatabase(search);
+      expect(found.rows.length, `page ${page}`).to.equal(24);
+      expect(
+        found.rows.map((row) => row.id),
+        `page ${page}`,
+      ).to.deep.equal(expected.rows.map((row) => row.id));
+    }
   });
 
   it('folds an accented text as the database does', async () => {
