@@ -11,6 +11,9 @@
 const NAME_SEPARATOR = '\x1e';
 /** The split of a folded text into words: the database's `[^[:alnum:]]+`. */
 export const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
+/** A word: a run of letters and digits. */
+const WORD = /[\p{L}\p{N}]+/gu;
+const SPACE = 32;
 
 export interface TitleIndex {
   /** Every game's folded name, in the copy's order, each followed by NAME_SEPARATOR. */
@@ -23,6 +26,12 @@ export interface TitleIndex {
   /** Word w's games are `wordGames[wordGameStarts[w] .. wordGameStarts[w + 1]]`, ascending. */
   wordGames: Int32Array;
   wordGameStarts: Int32Array;
+  /**
+   * The same for the games where word w starts the name or follows a space (`LIKE 'w%'` or `'% w%'`): only
+   * those can rank a text starting with it among the first (copy-text.ts `ranked`).
+   */
+  spacedGames: Int32Array;
+  spacedGameStarts: Int32Array;
   /** How many distinct trigrams each word has, padded as pg_trgm pads it (for similarity). */
   wordTrigramCounts: Int32Array;
   /** The distinct trigrams (as numbers, trigramKey), ascending, and for each the words holding it. */
@@ -66,17 +75,21 @@ export function buildTitleIndex(joinedNames: string, size: number): TitleIndex {
   const names = size === 0 ? '' : joinedNames + NAME_SEPARATOR;
   const nameStarts = new Int32Array(size + 1);
   const gamesOf = new Map<string, number[]>();
+  const spacedOf = new Map<string, number[]>();
+  const add = (of: Map<string, number[]>, word: string, game: number) => {
+    const games = of.get(word);
+    if (!games) of.set(word, [game]);
+    else if (games[games.length - 1] !== game) games.push(game);
+  };
   const list: string[] = new Array(size);
   let start = 0;
   for (let game = 0; game < size; game += 1) {
     const end = names.indexOf(NAME_SEPARATOR, start);
     nameStarts[game] = start;
-    list[game] = names.slice(start, end);
-    for (const word of list[game].split(WORD_SPLIT)) {
-      if (word === '') continue;
-      const games = gamesOf.get(word);
-      if (!games) gamesOf.set(word, [game]);
-      else if (games[games.length - 1] !== game) games.push(game);
+    const name = (list[game] = names.slice(start, end));
+    for (const found of name.matchAll(WORD)) {
+      add(gamesOf, found[0], game);
+      if (found.index === 0 || name.charCodeAt(found.index - 1) === SPACE) add(spacedOf, found[0], game);
     }
     start = end + 1;
   }
@@ -86,6 +99,7 @@ export function buildTitleIndex(joinedNames: string, size: number): TitleIndex {
   const wordOffsets = new Int32Array(sorted.length + 1);
   sorted.forEach((word, w) => (wordOffsets[w + 1] = wordOffsets[w] + word.length + 1));
   const postings = flatten(sorted.map((word) => gamesOf.get(word)!));
+  const spaced = flatten(sorted.map((word) => spacedOf.get(word) ?? []));
   const byTrigram = new Map<number, number[]>();
   const wordTrigramCounts = new Int32Array(sorted.length);
   sorted.forEach((word, w) => {
@@ -106,6 +120,8 @@ export function buildTitleIndex(joinedNames: string, size: number): TitleIndex {
     wordOffsets,
     wordGames: postings.items,
     wordGameStarts: postings.starts,
+    spacedGames: spaced.items,
+    spacedGameStarts: spaced.starts,
     wordTrigramCounts,
     trigramKeys,
     trigramWords: trigrams.items,
@@ -219,19 +235,4 @@ export function nearestWord(index: TitleIndex, word: string, threshold: number, 
     }
   }
   return best;
-}
-
-/** Every typed array of the index, for handing it between threads without a copy. */
-export function titleIndexBuffers(index: TitleIndex): ArrayBuffer[] {
-  return [
-    index.nameStarts,
-    index.wordOffsets,
-    index.wordGames,
-    index.wordGameStarts,
-    index.wordTrigramCounts,
-    index.trigramKeys,
-    index.trigramWords,
-    index.trigramWordStarts,
-    index.byName,
-  ].map((array) => array.buffer as ArrayBuffer);
 }

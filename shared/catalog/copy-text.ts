@@ -66,9 +66,15 @@ export function checkWords(titles: TitleIndex, folded: string): Checked {
   return { words, holding };
 }
 
-/** The games of the title words `words`, each once, ascending. */
-function gamesOfWords(copy: CatalogSnapshot, words: number[]): Int32Array {
-  const { wordGames, wordGameStarts } = copy.titles;
+/**
+ * The games of the title words `words`, each once, ascending; with `spaced`, only where the word starts
+ * the name or follows a space.
+ */
+function gamesOfWords(copy: CatalogSnapshot, words: number[], spaced = false): Int32Array {
+  const { titles } = copy;
+  const [wordGames, wordGameStarts] = spaced
+    ? [titles.spacedGames, titles.spacedGameStarts]
+    : [titles.wordGames, titles.wordGameStarts];
   if (words.length === 1) return wordGames.subarray(wordGameStarts[words[0]], wordGameStarts[words[0] + 1]);
   const seen = new Uint8Array(copy.size);
   let count = 0;
@@ -157,8 +163,9 @@ const ELSEWHERE = 4;
 /**
  * Without a sort, for a rare text: by how the name holds `text` (textRank in game-text-search.ts: the
  * name, its start, a word's start, with `inside` anywhere, else the rest), then by popularity. Only a
- * name with a title word starting as the text starts can rank in the first three, so only those names are
- * read; the rest rank by whether they hold the text (known for every match when `holdsText`).
+ * name with a title word starting as the text starts, at the name's start or after a space, can rank in
+ * the first three, so only those names are read; the rest rank by whether they hold the text (known for
+ * every match when `holdsText`).
  */
 function ranked(
   copy: CatalogSnapshot,
@@ -170,34 +177,57 @@ function ranked(
 ): CopyPage {
   const titles = copy.titles;
   const found = matching(copy, filters);
-  const matched = new Uint8Array(copy.size);
-  for (let k = 0; k < found.length; k += 1) matched[found[k]] = 1;
+  // Each match's rank from INSIDE on, once the first three are taken out (marked OUT).
+  const rest = new Uint8Array(copy.size);
+  const restRank = inside ? INSIDE : ELSEWHERE;
+  for (let k = 0; k < found.length; k += 1) rest[found[k]] = restRank;
   const head = WORD_SPLIT.test(text.charAt(0)) ? null : text.split(WORD_SPLIT)[0];
-  const early = head === null ? found : gamesOfWords(copy, wordsStartingWith(titles, head));
-  const byRank: number[][] = [[], [], [], [], []];
+  const early = head === null ? found : gamesOfWords(copy, wordsStartingWith(titles, head), true);
+  const first: number[][] = [[], [], []];
   for (let k = 0; k < early.length; k += 1) {
     const game = early[k];
-    if (matched[game] !== 1) continue;
+    if (rest[game] === OUT || rest[game] === 0) continue;
     const name = nameOf(titles, game);
     const rank = name === text ? EXACT : name.startsWith(text) ? START : name.includes(` ${text}`) ? WORD_START : -1;
     if (rank < 0) continue;
-    byRank[rank].push(game);
-    matched[game] = 2;
+    first[rank].push(game);
+    rest[game] = OUT;
   }
+  const sizes = [0, 0];
   for (let k = 0; k < found.length; k += 1) {
     const game = found[k];
-    if (matched[game] !== 1) continue;
-    const holds = inside && (holdsText || nameOf(titles, game).includes(text));
-    byRank[holds ? INSIDE : ELSEWHERE].push(game);
+    if (rest[game] === OUT) continue;
+    // Every match holds each word; whether it holds them together is read only when it is not known.
+    if (inside && !holdsText && !nameOf(titles, game).includes(text)) rest[game] = ELSEWHERE;
+    sizes[rest[game] - INSIDE] += 1;
   }
   const ids: number[] = [];
   let skip = window.offset;
-  for (const games of byRank) {
-    const take = Math.min(window.limit - ids.length, games.length - skip);
-    if (take > 0) ids.push(...topByPopularity(copy, games, skip, take));
-    skip = Math.max(0, skip - games.length);
+  const take = (size: number, page: (skip: number, take: number) => number[]) => {
+    const count = Math.min(window.limit - ids.length, size - skip);
+    if (count > 0) ids.push(...page(skip, count));
+    skip = Math.max(0, skip - size);
+  };
+  for (const games of first) take(games.length, (from, count) => topByPopularity(copy, games, from, count));
+  for (const rank of [INSIDE, ELSEWHERE]) {
+    take(sizes[rank - INSIDE], (from, count) => popularMarked(copy, rest, rank, from, count));
   }
   return { ids, total: found.length };
+}
+
+/** Marks a match taken into the first three ranks. */
+const OUT = 255;
+
+/** The ids of the games marked `mark`, from `skip` on, `take` of them, walking the order of popularity. */
+function popularMarked(copy: CatalogSnapshot, marks: Uint8Array, mark: number, skip: number, take: number): number[] {
+  const order = copy.orders.popular;
+  const ids: number[] = [];
+  for (let k = 0, counted = 0; k < order.length && counted < skip + take; k += 1) {
+    if (marks[order[k]] !== mark) continue;
+    if (counted >= skip) ids.push(copy.ids[order[k]]);
+    counted += 1;
+  }
+  return ids;
 }
 
 /** The ids of `games` from `skip` on, `take` of them, by popularity. */
@@ -207,17 +237,10 @@ function topByPopularity(copy: CatalogSnapshot, games: number[], skip: number, t
     const sorted = Int32Array.from(games).sort((a, b) => popular[a] - popular[b]);
     return slicePage(copy, sorted, { offset: skip, limit: take });
   }
-  // Many: marked at their places in the order of popularity, and the places read from the first.
-  const placed = new Uint8Array(copy.size);
-  for (const game of games) placed[popular[game]] = 1;
-  const order = copy.orders.popular;
-  const ids: number[] = [];
-  for (let place = 0, counted = 0; counted < skip + take; place += 1) {
-    if (placed[place] === 0) continue;
-    if (counted >= skip) ids.push(copy.ids[order[place]]);
-    counted += 1;
-  }
-  return ids;
+  // Many: marked, and taken walking the order of popularity.
+  const marks = new Uint8Array(copy.size);
+  for (const game of games) marks[game] = 1;
+  return popularMarked(copy, marks, 1, skip, take);
 }
 
 /** A page of games holding `text` (or every word of it), in `sort` or by the text's own ranking. */
