@@ -18,6 +18,7 @@ import { readCatalogSnapshotOffThread } from './copy-read.js';
 import { answersFilters, answersInMemory, gameFilters, shortTextGames } from './copy-filters.js';
 import { searchCopyText } from './copy-text.js';
 import { walk, type CopyPage } from './copy-walk.js';
+import { inSearch } from './copy-marks.js';
 
 interface Held {
   copy: CatalogSnapshot | null;
@@ -92,7 +93,8 @@ export async function browseFromCopy(
   if (!answersInMemory(search)) return null;
   const copy = currentCopy(knex);
   if (!copy) return null;
-  return pageRows(knex, copy, walk(copy, gameFilters(copy, search, today), search.sort ?? 'popular', window));
+  const found = inSearch(() => walk(copy, gameFilters(copy, search, today), search.sort ?? 'popular', window));
+  return pageRows(knex, copy, found);
 }
 
 /**
@@ -109,9 +111,12 @@ export async function textFromCopy(
   if (!answersFilters(search)) return null;
   const copy = currentCopy(knex);
   if (!copy) return null;
-  const filters = gameFilters(copy, search, today, true);
   const folded = await foldText(knex, text);
-  const found = searchCopyText(copy, filters, folded, search.sort, window, (short) => shortTextGames(copy, short));
+  const found = inSearch(() =>
+    searchCopyText(copy, gameFilters(copy, search, today, true), folded, search.sort, window, (short) =>
+      shortTextGames(copy, short),
+    ),
+  );
   return pageRows(knex, copy, found);
 }
 

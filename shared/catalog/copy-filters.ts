@@ -10,6 +10,7 @@ import { languageTerms } from './languages.js';
 import { BROWSE_TYPES, usesOwnLibrary, type GameSearch } from './search-parameters.js';
 import { NONE, type Postings } from './copy-columns.js';
 import type { CatalogSnapshot, Valued } from './copy-indexes.js';
+import { marksOf } from './copy-marks.js';
 
 export interface Filter {
   test: (game: number) => boolean;
@@ -45,17 +46,17 @@ function addMonths(isoDate: string, months: number): number {
  * Games whose lists (of any of `columns`) hold any of `wanted`. The games are marked once, so a test is one
  * look, where searching each list for each game was the slowest part of a browse.
  */
-function anyOf<V>(size: number, columns: Postings<V>[], wanted: V[]): Filter {
+function anyOf<V>(copy: CatalogSnapshot, columns: Postings<V>[], wanted: V[]): Filter {
   const lists = [...new Set(wanted)].flatMap((value) => columns.map((column) => column.get(value) ?? EMPTY));
-  const marked = new Uint8Array(size);
+  const marked = marksOf(copy);
   for (const list of lists) for (let k = 0; k < list.length; k += 1) marked[list[k]] = 1;
   return { test: (game) => marked[game] === 1, candidates: lists, exact: true };
 }
 
 /** Games whose list holds every one of `wanted` (a game is in a value's postings once, so counts add up). */
-function allOf<V>(size: number, column: Postings<V>, wanted: V[]): Filter {
+function allOf<V>(copy: CatalogSnapshot, column: Postings<V>, wanted: V[]): Filter {
   const lists = [...new Set(wanted)].map((value) => column.get(value) ?? EMPTY);
-  const held = new Uint8Array(size);
+  const held = marksOf(copy);
   for (const list of lists) for (let k = 0; k < list.length; k += 1) held[list[k]] += 1;
   // The games of any one value hold the rest; the rarest is enough.
   const rarest = lists.reduce((a, b) => (b.length < a.length ? b : a));
@@ -103,9 +104,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
   });
   const facet = (column: keyof CatalogSnapshot['lists'], ids?: number[], mode?: 'any' | 'all') => {
     if (!ids?.length) return;
-    filters.push(
-      mode === 'all' ? allOf(copy.size, copy.lists[column], ids) : anyOf(copy.size, [copy.lists[column]], ids),
-    );
+    filters.push(mode === 'all' ? allOf(copy, copy.lists[column], ids) : anyOf(copy, [copy.lists[column]], ids));
   };
   facet('platform_ids', search.platforms);
   facet('genre_ids', search.genres, search.genresMode);
@@ -131,7 +130,7 @@ export function gameFilters(copy: CatalogSnapshot, search: GameSearch, today: st
     const columns = search.role ? ([`${search.role}_ids`] as const) : (['publisher_ids', 'developer_ids'] as const);
     filters.push(
       anyOf(
-        copy.size,
+        copy,
         columns.map((column) => copy.lists[column]),
         search.publishers,
       ),
@@ -222,7 +221,7 @@ function languageFilter(
   // the base too.
   filters.push(
     anyOf(
-      copy.size,
+      copy,
       lists,
       codes.map((code) => languageTerms(code)[0]),
     ),

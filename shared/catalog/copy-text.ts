@@ -30,6 +30,7 @@ import type { CatalogSnapshot } from './copy-indexes.js';
 import type { Filter } from './copy-filters.js';
 import { matching, passesAll, slicePage, walk, type CopyPage, type Window } from './copy-walk.js';
 import type { GameSort } from './search-parameters.js';
+import { marksOf } from './copy-marks.js';
 
 /** A text's words checked against the title words, with the title words holding each (for its games). */
 interface Checked {
@@ -67,8 +68,8 @@ export function checkWords(titles: TitleIndex, folded: string): Checked {
 }
 
 /**
- * The games of the title words `words`, each once, ascending; with `spaced`, only where the word starts
- * the name or follows a space.
+ * The games of the title words `words`, each once (ascending for one word, in no order for several);
+ * with `spaced`, only where the word starts the name or follows a space.
  */
 function gamesOfWords(copy: CatalogSnapshot, words: number[], spaced = false): Int32Array {
   const { titles } = copy;
@@ -76,17 +77,18 @@ function gamesOfWords(copy: CatalogSnapshot, words: number[], spaced = false): I
     ? [titles.spacedGames, titles.spacedGameStarts]
     : [titles.wordGames, titles.wordGameStarts];
   if (words.length === 1) return wordGames.subarray(wordGameStarts[words[0]], wordGameStarts[words[0] + 1]);
-  const seen = new Uint8Array(copy.size);
+  const seen = marksOf(copy);
+  const games = new Int32Array(words.reduce((n, w) => n + wordGameStarts[w + 1] - wordGameStarts[w], 0));
   let count = 0;
   for (const w of words) {
     for (let k = wordGameStarts[w]; k < wordGameStarts[w + 1]; k += 1) {
-      if (seen[wordGames[k]] === 0) count += 1;
-      seen[wordGames[k]] = 1;
+      const game = wordGames[k];
+      if (seen[game] === 1) continue;
+      seen[game] = 1;
+      games[count++] = game;
     }
   }
-  const games = new Int32Array(count);
-  for (let game = 0, k = 0; k < count; game += 1) if (seen[game] === 1) games[k++] = game;
-  return games;
+  return games.subarray(0, count);
 }
 
 /**
@@ -130,7 +132,7 @@ function holdingText(copy: CatalogSnapshot, words: string[], fragments: string[]
 
 /** The text's matches as a filter: a mark per game, and the matches as its candidates. */
 function matchFilter(copy: CatalogSnapshot, games: Int32Array): Filter {
-  const marks = new Uint8Array(copy.size);
+  const marks = marksOf(copy);
   for (let k = 0; k < games.length; k += 1) marks[games[k]] = 1;
   return { test: (game) => marks[game] === 1, candidates: [games], exact: true };
 }
@@ -178,7 +180,7 @@ function ranked(
   const titles = copy.titles;
   const found = matching(copy, filters);
   // Each match's rank from INSIDE on, once the first three are taken out (marked OUT).
-  const rest = new Uint8Array(copy.size);
+  const rest = marksOf(copy);
   const restRank = inside ? INSIDE : ELSEWHERE;
   for (let k = 0; k < found.length; k += 1) rest[found[k]] = restRank;
   const head = WORD_SPLIT.test(text.charAt(0)) ? null : text.split(WORD_SPLIT)[0];
@@ -238,7 +240,7 @@ function topByPopularity(copy: CatalogSnapshot, games: number[], skip: number, t
     return slicePage(copy, sorted, { offset: skip, limit: take });
   }
   // Many: marked, and taken walking the order of popularity.
-  const marks = new Uint8Array(copy.size);
+  const marks = marksOf(copy);
   for (const game of games) marks[game] = 1;
   return popularMarked(copy, marks, 1, skip, take);
 }

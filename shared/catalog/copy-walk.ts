@@ -4,6 +4,7 @@
 import type { GameSort } from './search-parameters.js';
 import type { CatalogSnapshot } from './copy-indexes.js';
 import type { Filter } from './copy-filters.js';
+import { marksOf } from './copy-marks.js';
 
 export interface CopyPage {
   /** The page's game ids. */
@@ -48,7 +49,7 @@ function eachMatch(copy: CatalogSnapshot, filters: Filter[], each: (game: number
   const { candidates, exact } = fewest.filter;
   const passes = passesAll(exact ? filters.filter((filter) => filter !== fewest.filter) : filters);
   // A game in several lists (a game of two wanted genres) is kept once.
-  const seen = candidates!.length > 1 ? new Uint8Array(copy.size) : null;
+  const seen = candidates!.length > 1 ? marksOf(copy) : null;
   for (const list of candidates!) {
     for (let k = 0; k < list.length; k += 1) {
       const game = list[k];
@@ -102,7 +103,7 @@ export function walk(copy: CatalogSnapshot, filters: Filter[], sort: GameSort, {
   }
   if (offset >= total) return { ids, total };
   const rank = copy.index.ranks[sort];
-  const placed = new Uint8Array(copy.size);
+  const placed = marksOf(copy);
   eachMatch(copy, filters, (game) => (placed[rank[game]] = 1));
   const last = Math.min(end, total);
   for (let place = 0, counted = 0; counted < last; place += 1) {
