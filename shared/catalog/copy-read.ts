@@ -2,7 +2,8 @@
 // a second or more of a processor at 300,000 games, which on the web process's own thread would hold
 // every request waiting (a browse waited 0.82 s while a copy was read). The thread opens its own
 // connection, builds the copy and hands it over in parts (copyParts), every typed array moved rather than
-// copied; the web process's thread takes each part in as a task of its own, between requests.
+// copied, each part once the last is taken in; the web process's thread takes each part in as a task of
+// its own, between requests.
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,7 +19,8 @@ function connectionStringOf(knex: Knex): string | null {
 }
 
 // The thread's module, beside this one: .ts when run through tsx, .js once built. A thread does not load
-// the process's `--import tsx` on Node 20, so a TypeScript thread registers tsx before it loads the module.
+// the process's `--import tsx` on Node 20, so a TypeScript thread registers tsx itself before it loads the
+// module, and is given no flags of the process (a Node that did load them would register tsx twice).
 const EXTENSION = extname(fileURLToPath(import.meta.url));
 const THREAD = new URL(`./copy-read-thread${EXTENSION}`, import.meta.url);
 const ENTRY =
@@ -37,7 +39,10 @@ export function readCatalogSnapshotOffThread(knex: Knex): Promise<CatalogSnapsho
   const connectionString = connectionStringOf(knex);
   if (connectionString === null) return readCatalogSnapshot(knex);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(ENTRY, { workerData: { connectionString } });
+    const worker = new Worker(ENTRY, {
+      workerData: { connectionString },
+      ...(EXTENSION === '.ts' ? { execArgv: [] } : {}),
+    });
     const copy: Record<string, unknown> = {};
     worker.on('message', (message: Part | { done: true } | { error: string }) => {
       if ('error' in message) reject(new Error(message.error));
@@ -47,6 +52,9 @@ export function readCatalogSnapshotOffThread(knex: Knex): Promise<CatalogSnapsho
         let into = copy;
         for (const key of within.reverse()) into = (into[key] ??= {}) as Record<string, unknown>;
         into[last] = message.value;
+        // The next part once the requests waiting have had their turn: parts sent all at once are taken
+        // in back to back (a port drains its queue in one go), which held a process on one core 128 ms.
+        setImmediate(() => worker.postMessage('next'));
       }
     });
     worker.once('error', reject);
