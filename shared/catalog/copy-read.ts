@@ -4,8 +4,10 @@
 // connection, builds the copy and hands it over in parts (copyParts), every typed array moved rather than
 // copied, each part once the last is taken in; the web process's thread takes each part in as a task of
 // its own, between requests.
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import path, { extname } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import { readCatalogSnapshot, type CatalogSnapshot } from './copy-indexes.js';
@@ -21,25 +23,34 @@ function connectionStringOf(knex: Knex): string | null {
 // The thread's module, beside this one: .ts when run through tsx, .js once built. A thread does not load
 // the process's `--import tsx` on Node 20, so a TypeScript thread registers tsx itself before it loads the
 // module, and is given no flags of the process (a Node that did load them would register tsx twice).
+// tsx's ESM API is found from its package.json's exports: import.meta.resolve does not exist where tsx
+// compiles a module for require (mocha loads its root hooks that way), and the API's require build does
+// not register from a thread's entry.
 const EXTENSION = extname(fileURLToPath(import.meta.url));
 const THREAD = new URL(`./copy-read-thread${EXTENSION}`, import.meta.url);
-const ENTRY =
-  EXTENSION === '.ts'
-    ? new URL(
-        `data:text/javascript,${encodeURIComponent(
-          `const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))});
-           register();
-           await import(${JSON.stringify(THREAD.href)});`,
-        )}`,
-      )
-    : THREAD;
+
+interface TsxManifest {
+  exports: Record<string, { import: { default: string } }>;
+}
+
+/** The thread's entry: its module, or for TypeScript a module registering tsx and then importing it. */
+function threadEntry(): URL {
+  if (EXTENSION !== '.ts') return THREAD;
+  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
+  const exported = (JSON.parse(readFileSync(manifest, 'utf8')) as TsxManifest).exports['./esm/api'].import.default;
+  const api = pathToFileURL(path.join(path.dirname(manifest), exported)).href;
+  const code = `const api = await import(${JSON.stringify(api)});
+    api.register();
+    await import(${JSON.stringify(THREAD.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
 
 /** Reads the copy off the process's thread; a pool with no connection string reads it on this thread. */
 export function readCatalogSnapshotOffThread(knex: Knex): Promise<CatalogSnapshot> {
   const connectionString = connectionStringOf(knex);
   if (connectionString === null) return readCatalogSnapshot(knex);
   return new Promise((resolve, reject) => {
-    const worker = new Worker(ENTRY, {
+    const worker = new Worker(threadEntry(), {
       workerData: { connectionString },
       ...(EXTENSION === '.ts' ? { execArgv: [] } : {}),
     });
