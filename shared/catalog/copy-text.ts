@@ -11,6 +11,7 @@ import {
   CORRECTION_THRESHOLD,
   correctedNames,
   correctedWords,
+  rarest,
   SHORTEST_INDEXED,
   type TextWord,
 } from './title-words.js';
@@ -260,12 +261,6 @@ function textPage(
   const all = [...filters, matchFilter(copy, matches)];
   if (sort) return walk(copy, all, sort, window);
   return common ? namedFirst(copy, all, text, window) : ranked(copy, all, text, inside, holdsText, window);
-}
-
-/** The rarest of the counts known, or null (title-words.ts reads the database's the same way). */
-function rarest(counts: Array<number | null>): number | null {
-  const known = counts.filter((count) => count !== null);
-  return known.length ? Math.min(...known) : null;
 }
 
 /**

@@ -92,7 +92,7 @@ export function correctedNames(words: TextWord[]): number | null {
 }
 
 /** The smallest of the counts known, or null when none is. */
-function rarest(counts: Array<number | null>): number | null {
+export function rarest(counts: Array<number | null>): number | null {
   const known = counts.filter((count) => count !== null);
   return known.length ? Math.min(...known) : null;
 }

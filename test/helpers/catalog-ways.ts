@@ -4,7 +4,8 @@
 // database unnoticed fails the test.
 import { expect } from 'chai';
 import { catalogCopyInHand, readCatalogCopy, useCatalogCopy } from '../../shared/catalog/copy-browse.js';
-import { catalogAnswers } from '../../shared/catalog/game-search.js';
+import { catalogAnswers, searchGames, searchTotals } from '../../shared/catalog/game-search.js';
+import type { GameSearch } from '../../shared/catalog/search-parameters.js';
 import { db } from '../../shared/platform/db/knex.js';
 
 export type CatalogWay = 'database' | 'copy';
@@ -41,5 +42,16 @@ export function eachCatalogWay(define: (way: CatalogWay) => void): void {
       });
       define(way);
     });
+  }
+}
+
+/** A public search as the database alone answers it (no copy, no remembered total), to compare with the copy. */
+export async function searchDatabaseOnly(search: GameSearch, today: string) {
+  useCatalogCopy(false);
+  try {
+    searchTotals.clear();
+    return await searchGames(db(), search, null, today);
+  } finally {
+    useCatalogCopy(true);
   }
 }

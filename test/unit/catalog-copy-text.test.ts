@@ -6,13 +6,14 @@
 // with and without filters, in every sort and the text's own ranking, on any page, must give the same page
 // both ways, and the same total up to the database's cap (the copy counts past it).
 import { expect } from 'chai';
-import { searchGames, searchTotals, TOTAL_CAP } from '../../shared/catalog/game-search.js';
+import { searchGames, TOTAL_CAP } from '../../shared/catalog/game-search.js';
 import { GAME_PAGE } from '../../shared/catalog/game-pages.js';
-import { readCatalogCopy, textFromCopy, useCatalogCopy } from '../../shared/catalog/copy-browse.js';
+import { readCatalogCopy, textFromCopy } from '../../shared/catalog/copy-browse.js';
 import { GAME_SORTS, type GameSearch } from '../../shared/catalog/search-parameters.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { pageWindow } from '../../shared/platform/paging/paging.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { searchDatabaseOnly } from '../helpers/catalog-ways.js';
 import { seededRandom, type SeededRandom } from '../helpers/seeded-random.js';
 
 const TODAY = '2026-11-28';
@@ -155,16 +156,6 @@ function randomSearch(random: SeededRandom): GameSearch {
   return search as unknown as GameSearch;
 }
 
-async function fromDatabase(search: GameSearch) {
-  useCatalogCopy(false);
-  try {
-    searchTotals.clear();
-    return await searchGames(db(), search, null, TODAY);
-  } finally {
-    useCatalogCopy(true);
-  }
-}
-
 describe("the catalog's copy in memory, for a text", () => {
   useCleanDatabase();
 
@@ -186,7 +177,7 @@ describe("the catalog's copy in memory, for a text", () => {
       const label = JSON.stringify(search);
       const copied = await textFromCopy(db(), search, search.q!.trim(), pageWindow(search.page, GAME_PAGE), TODAY);
       expect(copied, label).not.to.equal(null);
-      const expected = await fromDatabase(search);
+      const expected = await searchDatabaseOnly(search, TODAY);
       const found = await searchGames(db(), search, null, TODAY);
       expect(
         found.rows.map((row) => row.id),
@@ -223,7 +214,7 @@ describe("the catalog's copy in memory, for a text", () => {
     for (const page of [1, 2, 42, 43, 60, 100]) {
       const search: GameSearch = { q: 'legx', page };
       const found = await searchGames(db(), search, null, TODAY);
-      const expected = await fromDatabase(search);
+      const expected = await searchDatabaseOnly(search, TODAY);
       expect(found.rows.length, `page ${page}`).to.equal(24);
       expect(
         found.rows.map((row) => row.id),
@@ -240,7 +231,7 @@ describe("the catalog's copy in memory, for a text", () => {
       expect(
         found.rows.map((row) => row.id),
         q,
-      ).to.deep.equal((await fromDatabase(search)).rows.map((row) => row.id));
+      ).to.deep.equal((await searchDatabaseOnly(search, TODAY)).rows.map((row) => row.id));
     }
   });
 });

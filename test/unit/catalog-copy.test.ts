@@ -8,13 +8,7 @@ import { expect } from 'chai';
 import { searchGames, searchTotals, TOTAL_CAP } from '../../shared/catalog/game-search.js';
 import { GAME_PAGE } from '../../shared/catalog/game-pages.js';
 import { AGE_STEPS } from '../../shared/catalog/age-ratings.js';
-import {
-  browseFromCopy,
-  catalogCopyInHand,
-  readCatalogCopy,
-  textFromCopy,
-  useCatalogCopy,
-} from '../../shared/catalog/copy-browse.js';
+import { browseFromCopy, catalogCopyInHand, readCatalogCopy, textFromCopy } from '../../shared/catalog/copy-browse.js';
 import { readCatalogSnapshotOffThread } from '../../shared/catalog/copy-read.js';
 import { walk } from '../../shared/catalog/copy-walk.js';
 import { readCatalogSnapshot, type CatalogSnapshot } from '../../shared/catalog/copy-indexes.js';
@@ -31,6 +25,7 @@ import { isApiError, type ApiError } from '../../shared/platform/errors.js';
 import { pageWindow } from '../../shared/platform/paging/paging.js';
 import type { SchemaObject } from '../../shared/platform/validation/ajv.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { searchDatabaseOnly } from '../helpers/catalog-ways.js';
 import { seededRandom, type SeededRandom } from '../helpers/seeded-random.js';
 
 const TODAY = '2026-11-26';
@@ -191,16 +186,6 @@ function expectSameAnswer(found: Answer, expected: Answer, label: string): void 
   );
 }
 
-async function fromDatabase(search: GameSearch, today: string) {
-  useCatalogCopy(false);
-  try {
-    searchTotals.clear();
-    return await searchGames(db(), search, null, today);
-  } finally {
-    useCatalogCopy(true);
-  }
-}
-
 describe("the catalog's copy in memory", () => {
   useCleanDatabase();
   let copy: CatalogSnapshot;
@@ -231,7 +216,7 @@ describe("the catalog's copy in memory", () => {
       const search = randomSearch(random);
       const today = days[n % days.length];
       expect(answersInMemory(search)).to.equal(true);
-      const expected = await fromDatabase(search, today);
+      const expected = await searchDatabaseOnly(search, today);
       const window = pageWindow(search.page, GAME_PAGE);
       const found = walk(copy, gameFilters(copy, search, today), search.sort ?? 'popular', window);
       const label = `${JSON.stringify(search)} on ${today}`;
@@ -259,7 +244,7 @@ describe("the catalog's copy in memory", () => {
     for (const search of searches) {
       const window = pageWindow(search.page, GAME_PAGE);
       const expected = walk(copy, gameFilters(copy, search, TODAY), search.sort!, window);
-      const found = await fromDatabase(search, TODAY);
+      const found = await searchDatabaseOnly(search, TODAY);
       expect(found.page.total_items, JSON.stringify(search)).to.equal(Math.min(expected.total, TOTAL_CAP));
       expect(
         found.rows.map((row) => row.id),
@@ -279,7 +264,7 @@ describe("the catalog's copy in memory", () => {
       const found = await browseFromCopy(db(), search, window, TODAY);
       expect(found, JSON.stringify(search)).not.to.equal(null);
       const label = JSON.stringify(search);
-      expectSameAnswer(await searchGames(db(), search, null, TODAY), await fromDatabase(search, TODAY), label);
+      expectSameAnswer(await searchGames(db(), search, null, TODAY), await searchDatabaseOnly(search, TODAY), label);
     }
   });
 
@@ -295,7 +280,7 @@ describe("the catalog's copy in memory", () => {
       if (await textFromCopy(db(), search, search.q!, window, TODAY)) fromCopy += 1;
       searchTotals.clear();
       const label = JSON.stringify(search);
-      expectSameAnswer(await searchGames(db(), search, null, TODAY), await fromDatabase(search, TODAY), label);
+      expectSameAnswer(await searchGames(db(), search, null, TODAY), await searchDatabaseOnly(search, TODAY), label);
     }
     // Every text is answered from the copy, punctuation alone ("!!") too.
     expect(fromCopy).to.equal(800);
