@@ -13,6 +13,7 @@ import { jobHandlers } from './jobs/index.js';
 import { createJobMetrics } from './job-metrics.js';
 import { serveMetrics } from './metrics-server.js';
 import { missingHandlers, subscribeAll, type RunningWorker } from './worker.js';
+import { startEventDispatcher, type EventDispatcher } from './event-dispatcher.js';
 import { createMediaStorage } from '../shared/platform/storage/create-media-storage.js';
 import { closePooledClients } from '../shared/platform/net/pinned-client.js';
 
@@ -47,11 +48,13 @@ const metricsServer =
     ? await serveMetrics(metrics.registry, config.metricsToken, config.host, config.workerMetricsPort)
     : null;
 let running: RunningWorker | null = null;
+let dispatcher: EventDispatcher | null = null;
 // Before announcing readiness: a SIGTERM from then on must always find its handler.
 exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   const deadline = Date.now() + config.shutdownTimeoutMs;
   // The slot consumers (data events) first: they complete their jobs through pg-boss, which its stop closes.
   await running?.stop(config.shutdownTimeoutMs);
+  await dispatcher?.idle();
   await stopBoss(Math.max(1000, deadline - Date.now()));
   await metricsServer?.close();
   // After the jobs: connections kept open to game servers (data events) close now, not when they idle out.
@@ -72,6 +75,7 @@ running = await subscribeAll({
   handlers: jobHandlers,
   metrics,
 });
+dispatcher = await startEventDispatcher(signals, knex, log);
 for (const { queue, cron } of SCHEDULES) await boss.schedule(queue, cron, {}, { tz: 'UTC' });
 log.info({ queues: Object.keys(QUEUES), metrics_port: metricsServer?.port ?? null }, 'worker ready');
 flushLogs();

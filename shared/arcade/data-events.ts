@@ -4,12 +4,11 @@
 // through the outbound guard, on the retry schedule of DECISIONS. While no live release names an events
 // URL the event waits (held) and no job runs; making such a release live sends the waiting ones.
 import type { Knex } from 'knex';
-import { sendJobs } from '../platform/jobs/queue.js';
+import { queueDeliveries as queueJobs } from '../delivery/engine.js';
 
 export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgotten';
 
-/** DECISIONS: waits after each failed attempt, then the event fails. */
-export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+export { RETRY_SCHEDULE_SECONDS } from '../delivery/engine.js';
 
 /**
  * SQL: the events URL of the live release of the game whose app id is the SQL expression `appId`, or null
@@ -37,11 +36,7 @@ export async function queueDeliveries(
   trx: Knex.Transaction,
   events: Array<{ id: string; delaySeconds?: number }>,
 ): Promise<void> {
-  await sendJobs(
-    trx,
-    'data-event.deliver',
-    events.map(({ id, delaySeconds }) => ({ payload: { event_id: id }, delaySeconds })),
-  );
+  await queueJobs(trx, 'data-event.deliver', events);
 }
 
 export async function recordDataEvent(

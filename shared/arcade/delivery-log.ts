@@ -8,7 +8,7 @@ import { conflict, notFound } from '../platform/errors.js';
 import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { liveEventsUrl, queueDelivery } from './data-events.js';
-import { sendSignedEvent, type DeliveryDeps } from './delivery.js';
+import { sendSignedEvent, type DeliveryDeps } from '../delivery/signed-post.js';
 
 export const LOG_STATUSES = ['pending', 'held', 'delivered', 'failed'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];
@@ -196,7 +196,7 @@ export async function pingEventsUrl(knex: Knex, appId: string, deps: DeliveryDep
   if (!url) throw noEventsUrl();
   return limiterFor(knex, PINGS).within([appId], async () => {
     const id = randomUUID();
-    const result = await sendSignedEvent(knex, url, { aud: appId, jti: id, type: 'ping', data: {} }, deps);
+    const result = await sendSignedEvent(knex, url, { aud: appId, jti: id, type: 'ping', data: {} }, deps, 'data-event+jwt');
     const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
     return {
       id,

@@ -8,6 +8,7 @@ import { isUuid } from '../platform/validation/uuid.js';
 import type { SessionRow } from './rows.js';
 import { commentCountSql } from '../content/comment-count.js';
 import type { CardGame } from '../content/game-refs.js';
+import { presentSession } from './presenters.js';
 
 /** The columns of a session's answer: created_at to the microsecond, and the comments on it. */
 export function sessionColumns(knex: Knex) {
@@ -46,6 +47,15 @@ export async function gameNames(knex: Knex, ids: number[]) {
     ? await knex('games').whereIn('id', unique).select('id', 'slug', 'name', 'cover_image_id')
     : [];
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Sessions as their owner's routes answer them, with their games' names in one read. */
+export async function sessionsAsShown(knex: Knex, rows: SessionRow[]) {
+  const games = await gameNames(
+    knex,
+    rows.map((row) => row.game_id),
+  );
+  return rows.map((row) => presentSession(row, games.get(row.game_id)));
 }
 
 export interface SessionQuery {

@@ -31,5 +31,6 @@ export function presentApp(app: App, stats: AppStats) {
     active_keys: stats.active_keys,
     last_used_at: iso(stats.last_used_at),
     arcade: stats.arcade ?? null,
+    events: stats.events ?? null,
   };
 }

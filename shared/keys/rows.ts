@@ -7,4 +7,6 @@ export interface AppStats {
   icon_url: string | null;
   /** The Arcade summary (spec general.md), added by Arcade's loader; null for an app without a game. */
   arcade?: object | null;
+  /** The subscription to events for integrations, added by its loader; null for an app without one. */
+  events?: object | null;
 }

@@ -168,3 +168,12 @@ export async function stopListeningFor(knex: Knex, accountId: string, listener: 
 export async function stillListening(knex: Knex, listener: string): Promise<void> {
   await knex('notification_listeners').where({ listener }).update({ seen_at: knex.fn.now() });
 }
+
+/** One of the reader's notifications as GET /notifications shows it, or null when it is not shown (or gone). */
+export async function shownNotification(knex: Knex, readerId: string, id: string): Promise<NotificationRow | null> {
+  const { rows } = await knex.raw<{ rows: NotificationRow[] }>(
+    `SELECT ${COLUMNS} FROM notifications n ${ACTOR} WHERE n.account_id = :reader AND n.id = :id AND ${SHOWN}`,
+    { reader: readerId, id },
+  );
+  return rows[0] ?? null;
+}

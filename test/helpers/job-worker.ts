@@ -6,6 +6,7 @@ import { createLogger } from '../../shared/platform/logger.js';
 import { QUEUES, type QueueName } from '../../shared/platform/jobs/queue.js';
 import { jobHandlers } from '../../workers/jobs/index.js';
 import { subscribeAll } from '../../workers/worker.js';
+import { startEventDispatcher } from '../../workers/event-dispatcher.js';
 import { testWorkerServices } from './worker-services.js';
 
 export function useJobWorker(names: QueueName[]): { readonly mailDir: string } {
@@ -17,9 +18,14 @@ export function useJobWorker(names: QueueName[]): { readonly mailDir: string } {
     const signals = new Signals(process.env.DATABASE_URL!, createLogger('silent'));
     const queues = Object.fromEntries(names.map((name) => [name, QUEUES[name]]));
     const running = await subscribeAll({ boss: boss(), signals, services, queues, handlers: jobHandlers });
+    // As the worker process does: new events for integrations are queued as they commit.
+    const dispatcher = names.includes('app-event.deliver')
+      ? await startEventDispatcher(signals, services.knex, createLogger('silent'))
+      : null;
     stop = async () => {
       // pg-boss's workers and the slot consumers (data events), which boss().offWork does not reach.
       await running.stop();
+      await dispatcher?.idle();
       await signals.close();
       await services?.close();
     };

@@ -11,6 +11,8 @@ import { cleanMedia } from './media.cleanup.js';
 import { processImageJob } from './image.process.js';
 import { purgeRetentionJob } from './retention.purge.js';
 import { sendEmail } from './email.send.js';
+import { deliverAppEvent } from './app-event.deliver.js';
+import { sweepAppEventsJob } from './app-event.sweep.js';
 
 export type JobHandlers = { [N in QueueName]: JobHandler<JobPayloads[N]> };
 
@@ -24,4 +26,6 @@ export const jobHandlers: JobHandlers = {
   'data-event.deliver': deliverEvent,
   'data-event.sweep': sweepEvents,
   'retention.purge': purgeRetentionJob,
+  'app-event.deliver': deliverAppEvent,
+  'app-event.sweep': sweepAppEventsJob,
 };

@@ -5,6 +5,7 @@ import { DELETION_CATEGORIES } from '../../../shared/accounts/data-deletion.js';
 import { EXPORTED_TABLES } from '../../../shared/accounts/export-registry.js';
 import { CONNECTION_SERVICES } from '../../../shared/accounts/connections.js';
 import { SCOPES } from '../../../shared/keys/scopes.js';
+import { EVENT_TYPES } from '../../../shared/events/event-types.js';
 import {
   answer,
   boolean,
@@ -64,6 +65,23 @@ export const NewKey = component(
   }),
 );
 
+export const AppEvents = component(
+  'AppEvents',
+  object(
+    {
+      url: uri('Where events are POSTed.'),
+      types: list(oneOf(EVENT_TYPES), 'The types subscribed to.'),
+      state: oneOf(['active', 'disabled']),
+      disabled_reason: nullable(
+        oneOf(['gone', 'failing'], '`gone`: the URL answered 410. `failing`: three days with no success.'),
+      ),
+      pending: integer('Events not yet delivered or failed.'),
+      failed: integer('Events that failed (kept 30 days).'),
+    },
+    { description: 'The app’s subscription to events for integrations.' },
+  ),
+);
+
 const appMembers = {
   id: uuid(),
   name: string(),
@@ -75,6 +93,7 @@ const appMembers = {
   active_keys: integer('Live keys.'),
   last_used_at: nullable(dateTime('When any key of the app was last used.')),
   arcade: nullable(ArcadeSummary),
+  events: nullable(AppEvents),
 };
 
 export const App = component('App', object(appMembers, { description: 'spec: App.' }));

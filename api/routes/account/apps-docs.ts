@@ -44,6 +44,7 @@ const app = {
   active_keys: 1,
   last_used_at: '2026-11-20T08:41:37.902Z',
   arcade: null,
+  events: null,
 };
 const arcadeApp = {
   id: ARCADE_APP_ID,
@@ -65,6 +66,7 @@ const arcadeApp = {
     releases: { draft: 1, pending: 0, ready: 0, rejected_latest: false },
     data_events: { pending: 2, held: 0, failed: 0 },
   },
+  events: null,
 };
 const newApp = {
   ...app,
@@ -122,10 +124,28 @@ export const APP_DOCS = {
   update: doc({
     summary: 'Change an app',
     description:
-      'Only the fields sent change. `scopes` is the full set: a scope left out is removed. New scopes apply to every live key of the app from its next request.',
-    errors: APP_NOT_FOUND,
+      'Only the fields sent change. `scopes` is the full set: a scope left out is removed. New scopes apply to every live key of the app from its next request; a scope removed fails the events not yet delivered of the types it gated (`scope_removed`). ' +
+      '`events` {`url`, `types`} subscribes the app to events for integrations about your account (the `webhooks` of this reference), null turns them off. `url`: https on port 443, no query or fragment, a public domain name resolving to public addresses (400 `url_invalid` or `url_denied`, field `events.url`). `types`: 1 to all of the catalogue; a type whose scope the app does not hold (after this change) is 400 `fields_invalid`, field `events.types.N`. Setting `events` again re-enables a disabled subscription and sends the events that waited.',
+    errors: [
+      ...APP_NOT_FOUND,
+      'invalid_request:url_invalid',
+      'invalid_request:url_denied',
+      'invalid_request:fields_invalid',
+    ],
     response: ACCOUNT_ANSWERS.app,
-    example: { data: app },
+    example: {
+      data: {
+        ...app,
+        events: {
+          url: 'https://estante.example/jogatina/events',
+          types: ['library.entry.saved', 'profile.updated'],
+          state: 'active',
+          disabled_reason: null,
+          pending: 0,
+          failed: 0,
+        },
+      },
+    },
   }),
   delete: doc({
     summary: 'Delete an app',

@@ -1,6 +1,11 @@
 // The account's apps and their keys (spec: Account routes; DECISIONS: API keys and allowances).
 import { appStatsWithArcade } from '../../../shared/arcade/app-stats.js';
-import { createApp, deleteApp, findOwnApp, listApps, updateApp, type AppChanges } from '../../../shared/keys/apps.js';
+import { createApp, deleteApp, findOwnApp, listApps } from '../../../shared/keys/apps.js';
+import { eventSummaries, updateAppAndEvents, type AppPatch } from '../../../shared/events/subscriptions.js';
+import type { AppStats } from '../../../shared/keys/rows.js';
+import type { Knex } from 'knex';
+import type { MediaStorage } from '../../../shared/platform/storage/media-storage.js';
+import { urlRuleSettings } from '../arcade/developer-game.js';
 import { createKey, listAppKeys } from '../../../shared/keys/keys.js';
 import { presentApp, presentKey } from '../../../shared/keys/presenters.js';
 import { onePage } from '../../../shared/platform/paging/paging.js';
@@ -11,6 +16,13 @@ import { APP_DOCS } from './apps-docs.js';
 import { appCreateBody, appKeyCreateBody, appPatchBody } from './schemas.js';
 import { idParams } from '../schemas.js';
 
+/** What an app answer shows beside the app's row: keys and icon, its Arcade game, its events. */
+async function answerStats(knex: Knex, media: MediaStorage, appIds: string[]): Promise<Map<string, AppStats>> {
+  const [stats, events] = await Promise.all([appStatsWithArcade(knex, media, appIds), eventSummaries(knex, appIds)]);
+  for (const [id, app] of stats) app.events = events.get(id) ?? null;
+  return stats;
+}
+
 export function appRoutes(api: VersionedRoutes): void {
   const read = sessionOnly({ allowance: 'read' });
   const write = sessionOnly({ allowance: 'write' });
@@ -18,7 +30,7 @@ export function appRoutes(api: VersionedRoutes): void {
   api.get('/account/apps', read, APP_DOCS.list, async (ctx) => {
     const { knex } = ctx.services;
     const apps = await listApps(knex, sessionCaller(ctx).account.id);
-    const stats = await appStatsWithArcade(
+    const stats = await answerStats(
       knex,
       ctx.services.media,
       apps.map((app) => app.id),
@@ -39,7 +51,7 @@ export function appRoutes(api: VersionedRoutes): void {
     const accountId = sessionCaller(ctx).account.id;
     const app = await findOwnApp(knex, accountId, ctx.state.input.params.id as string);
     const [stats, keys] = await Promise.all([
-      appStatsWithArcade(knex, ctx.services.media, [app.id]),
+      answerStats(knex, ctx.services.media, [app.id]),
       listAppKeys(knex, accountId, app.id),
     ]);
     ctx.body = { data: { ...presentApp(app, stats.get(app.id)!), keys: keys.map((key) => presentKey(key)) } };
@@ -52,13 +64,14 @@ export function appRoutes(api: VersionedRoutes): void {
     APP_DOCS.update,
     async (ctx) => {
       const { knex } = ctx.services;
-      const app = await updateApp(
+      const app = await updateAppAndEvents(
         knex,
         sessionCaller(ctx).account.id,
         ctx.state.input.params.id as string,
-        ctx.state.input.body as AppChanges,
+        ctx.state.input.body as AppPatch,
+        urlRuleSettings(),
       );
-      const stats = await appStatsWithArcade(knex, ctx.services.media, [app.id]);
+      const stats = await answerStats(knex, ctx.services.media, [app.id]);
       ctx.body = { data: presentApp(app, stats.get(app.id)!) };
     },
   );

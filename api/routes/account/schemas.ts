@@ -1,4 +1,5 @@
 import { SCOPES } from '../../../shared/keys/scopes.js';
+import { EVENT_TYPES } from '../../../shared/events/event-types.js';
 import type { SchemaObject } from '../../../shared/platform/validation/ajv.js';
 
 const name: SchemaObject = { type: 'string', minLength: 1, maxLength: 60 };
@@ -19,6 +20,21 @@ export const appPatchBody: SchemaObject = {
     name,
     description,
     scopes: { type: 'array', uniqueItems: true, maxItems: SCOPES.length, items: { type: 'string', enum: [...SCOPES] } },
+    events: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['url', 'types'],
+      properties: {
+        url: { type: 'string', minLength: 1, maxLength: 512 },
+        types: {
+          type: 'array',
+          minItems: 1,
+          maxItems: EVENT_TYPES.length,
+          uniqueItems: true,
+          items: { type: 'string', enum: [...EVENT_TYPES] },
+        },
+      },
+    },
   },
 };
 

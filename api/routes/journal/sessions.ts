@@ -1,8 +1,7 @@
 // The owner's play sessions (DECISIONS: Journal): a session or a key holding journal.read reads them (read
 // allowance), journal.write writes them (write allowance).
 import { idParams } from '../../../shared/content/content-fields.js';
-import { presentSession } from '../../../shared/journal/presenters.js';
-import { gameFilter, gameNames, listSessions } from '../../../shared/journal/session-reads.js';
+import { gameFilter, listSessions, sessionsAsShown } from '../../../shared/journal/session-reads.js';
 import {
   createSession,
   deleteSession,
@@ -10,21 +9,11 @@ import {
   type SessionChanges,
   type SessionInput,
 } from '../../../shared/journal/sessions.js';
-import type { SessionRow } from '../../../shared/journal/rows.js';
-import type { Knex } from 'knex';
 import { scoped } from '../../middleware/access.js';
 import { validate } from '../../middleware/validate.js';
 import type { VersionedRoutes } from '../versioned.js';
 import { sessionCreateBody, sessionPatchBody, sessionsQuery } from './schemas.js';
 import { SESSION_DOCS } from './sessions-docs.js';
-
-async function shown(knex: Knex, rows: SessionRow[]) {
-  const games = await gameNames(
-    knex,
-    rows.map((row) => row.game_id),
-  );
-  return rows.map((row) => presentSession(row, games.get(row.game_id)));
-}
 
 export function sessionRoutes(api: VersionedRoutes): void {
   api.get(
@@ -40,7 +29,7 @@ export function sessionRoutes(api: VersionedRoutes): void {
         before: query.before,
         limit: query.limit,
       });
-      ctx.body = { data: await shown(knex, page.rows), has_more: page.has_more, next_before: page.next_before };
+      ctx.body = { data: await sessionsAsShown(knex, page.rows), has_more: page.has_more, next_before: page.next_before };
     },
   );
 
@@ -57,7 +46,7 @@ export function sessionRoutes(api: VersionedRoutes): void {
         ctx.state.input.body as unknown as SessionInput,
       );
       ctx.status = 201;
-      ctx.body = { data: (await shown(knex, [row]))[0] };
+      ctx.body = { data: (await sessionsAsShown(knex, [row]))[0] };
     },
   );
 
@@ -74,7 +63,7 @@ export function sessionRoutes(api: VersionedRoutes): void {
         ctx.state.input.params.id as string,
         ctx.state.input.body as SessionChanges,
       );
-      ctx.body = { data: (await shown(knex, [row]))[0] };
+      ctx.body = { data: (await sessionsAsShown(knex, [row]))[0] };
     },
   );
 

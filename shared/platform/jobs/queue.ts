@@ -24,6 +24,10 @@ export interface JobPayloads {
   'retention.purge': Record<string, never>;
   /** Queue again the data events whose delivery job was lost (a worker that died mid-attempt). */
   'data-event.sweep': Record<string, never>;
+  /** One attempt at delivering one event for integrations to its app's URL (shared/events/event-delivery.ts). */
+  'app-event.deliver': { event_id: string };
+  /** Queue the events for integrations no job carries: new ones the dispatcher missed, lost deliveries. */
+  'app-event.sweep': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -105,6 +109,26 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     policy: 'singleton',
     concurrency: 1,
   },
+  'app-event.deliver': {
+    // As data-event.deliver: attempts are scheduled by the delivery itself; a lease on the event row keeps
+    // two jobs from sending it at once; each job frees its slot when its own attempt is written.
+    retryLimit: 3,
+    retryDelay: 15,
+    retryBackoff: false,
+    expireInSeconds: 30,
+    retentionMinutes: 60,
+    slots: 1000,
+    pollingIntervalSeconds: 0.5,
+  },
+  'app-event.sweep': {
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    expireInSeconds: 60,
+    retentionMinutes: 60,
+    policy: 'singleton',
+    concurrency: 1,
+  },
   'retention.purge': {
     retryLimit: 3,
     retryDelay: 60,
@@ -129,6 +153,7 @@ export const SCHEDULES: Array<{ queue: QueueName; cron: string }> = [
   { queue: 'media.cleanup', cron: '17 4 * * *' },
   { queue: 'catalog.stats', cron: '*/5 * * * *' },
   { queue: 'data-event.sweep', cron: '* * * * *' },
+  { queue: 'app-event.sweep', cron: '* * * * *' },
   { queue: 'url.check-sweep', cron: '* * * * *' },
   { queue: 'retention.purge', cron: '37 4 * * *' },
 ];

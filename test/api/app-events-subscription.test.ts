@@ -1,0 +1,134 @@
+// Events for integrations: the subscription on the app (PATCH /account/apps/{id} `events`), its refusals, and
+// the first event end to end: made by its change, delivered signed, verified against GET /api/v1/jwks.
+import { expect } from 'chai';
+import { config } from '../../shared/platform/config.js';
+import { db } from '../../shared/platform/db/knex.js';
+import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
+import { useCleanDatabase } from '../helpers/clean-database.js';
+import { startEventReceiver, type EventReceiver } from '../helpers/event-receiver.js';
+import { appWithKey } from '../helpers/factories.js';
+import { useJobWorker } from '../helpers/job-worker.js';
+import * as people from '../helpers/people.js';
+import { useTestApp } from '../helpers/test-app.js';
+import { until } from '../helpers/wait.js';
+
+describe('events for integrations: the subscription', function () {
+  this.timeout(60000);
+  useCleanDatabase();
+  useJobWorker(['app-event.deliver']);
+  const app = useTestApp();
+  let receiver: EventReceiver;
+
+  before(async () => {
+    await ensureSigningKeys(db(), config().secret);
+    receiver = await startEventReceiver(app.client.baseUrl);
+  });
+  after(() => receiver.close());
+
+  async function subscribed(username: string, types: string[], scopes = ['library.read', 'library.write']) {
+    const owner = await people.namedPerson(app.client, username);
+    const made = await appWithKey(owner.account.id, scopes as never);
+    const res = await owner.site.patch(`/api/v1/account/apps/${made.app.id}`, { events: { url: receiver.url, types } });
+    expect(res.status, res.text).to.equal(200);
+    return { owner, appId: made.app.id, token: made.token };
+  }
+
+  it('shows the subscription on the app answers', async () => {
+    const { owner, appId } = await subscribed('sub_shown', ['library.entry.saved', 'library.entry.deleted']);
+    const one = await owner.site.get(`/api/v1/account/apps/${appId}`);
+    expect(one.body.data.events).to.deep.equal({
+      url: receiver.url,
+      types: ['library.entry.saved', 'library.entry.deleted'],
+      state: 'active',
+      disabled_reason: null,
+      pending: 0,
+      failed: 0,
+    });
+    const all = await owner.site.get('/api/v1/account/apps');
+    expect(all.body.data[0].events.state).to.equal('active');
+    const off = await owner.site.patch(`/api/v1/account/apps/${appId}`, { events: null });
+    expect(off.body.data.events).to.equal(null);
+  });
+
+  it('refuses a bad URL, unknown and unheld types, and other people’s apps', async () => {
+    const { owner, appId } = await subscribed('sub_refused', ['library.entry.saved']);
+    const patch = (events: unknown) => owner.site.patch(`/api/v1/account/apps/${appId}`, { events });
+    const http = await patch({ url: 'http://example.com/events', types: ['library.entry.saved'] });
+    expect([http.status, http.body.error.reason, http.body.error.field]).to.deep.equal([
+      400,
+      'url_invalid',
+      'events.url',
+    ]);
+    const port = await patch({ url: 'https://example.com:8443/events', types: ['library.entry.saved'] });
+    expect([port.status, port.body.error.field]).to.deep.equal([400, 'events.url']);
+    const query = await patch({ url: 'https://example.com/events?x=1', types: ['library.entry.saved'] });
+    expect([query.status, query.body.error.field]).to.deep.equal([400, 'events.url']);
+    const literal = await patch({ url: 'https://127.0.0.1/events', types: ['library.entry.saved'] });
+    expect([literal.status, literal.body.error.reason]).to.deep.equal([400, 'url_denied']);
+    const unknown = await patch({ url: receiver.url, types: ['library.entry.burned'] });
+    expect(unknown.status).to.equal(400);
+    const none = await patch({ url: receiver.url, types: [] });
+    expect(none.status).to.equal(400);
+    const twice = await patch({ url: receiver.url, types: ['ping', 'ping'] });
+    expect(twice.status).to.equal(400);
+    const missing = await patch({ url: receiver.url });
+    expect(missing.status).to.equal(400);
+    const unheld = await patch({ url: receiver.url, types: ['library.entry.saved', 'review.saved'] });
+    expect([unheld.status, unheld.body.error.reason, unheld.body.error.field]).to.deep.equal([
+      400,
+      'fields_invalid',
+      'events.types.1',
+    ]);
+    // Granted in the same PATCH: judged by the scopes the PATCH leaves.
+    const granted = await owner.site.patch(`/api/v1/account/apps/${appId}`, {
+      scopes: ['library.read', 'reviews.read'],
+      events: { url: receiver.url, types: ['library.entry.saved', 'review.saved'] },
+    });
+    expect(granted.status, granted.text).to.equal(200);
+    const stranger = await people.namedPerson(app.client, 'sub_stranger');
+    const theirs = await stranger.site.patch(`/api/v1/account/apps/${appId}`, {
+      events: { url: receiver.url, types: ['ping'] },
+    });
+    expect([theirs.status, theirs.body.error.reason]).to.deep.equal([404, 'app_not_found']);
+  });
+
+  it('delivers a saved entry, signed, with the read route’s answer as data', async () => {
+    const { owner, appId, token } = await subscribed('sub_entry', ['library.entry.saved', 'library.entry.deleted']);
+    const game = await people.catalogGame({ name: 'Celeste', platform_ids: [6] });
+    // Written by a key: the event is made whoever writes.
+    const put = await app.client.put(
+      `/api/v1/library/${game.id}`,
+      { status: 'PLAYING' },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(put.status, put.text).to.be.oneOf([200, 201]);
+    await until(async () => receiver.of('library.entry.saved').some((event) => event.claims.aud === appId));
+    const [event] = receiver.of('library.entry.saved').filter((e) => e.claims.aud === appId);
+    const read = await owner.site.get(`/api/v1/library/${game.id}`);
+    expect(event.claims.data).to.deep.equal(read.body.data);
+    expect(event.claims.sub).to.equal(owner.account.id);
+    expect(event.typ).to.equal('event+jwt');
+    expect(event.headers.id).to.equal(event.claims.jti);
+    expect(Math.abs(Number(event.headers.timestamp) - Date.now() / 1000)).to.be.below(60);
+    expect(event.headers.contentType).to.equal('application/jwt');
+    expect(event.claims.seq).to.be.a('number');
+    // The same PUT again changes nothing, and makes no event.
+    await app.client.put(
+      `/api/v1/library/${game.id}`,
+      { status: 'PLAYING' },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    await owner.site.delete(`/api/v1/library/${game.id}`);
+    await until(async () => receiver.of('library.entry.deleted').some((e) => e.claims.aud === appId));
+    const saved = receiver.of('library.entry.saved').filter((e) => e.claims.aud === appId);
+    expect(saved).to.have.length(1);
+    const [deleted] = receiver.of('library.entry.deleted').filter((e) => e.claims.aud === appId);
+    expect(deleted.claims.data).to.deep.equal({
+      game_id: game.id,
+      entry_id: (deleted.claims.data as { entry_id: string }).entry_id,
+    });
+    expect(deleted.claims.seq).to.be.above(event.claims.seq);
+    const rows = await db()('app_events').where({ app_id: appId }).orderBy('seq');
+    expect(rows.map((row) => row.status)).to.deep.equal(['delivered', 'delivered']);
+  });
+});
