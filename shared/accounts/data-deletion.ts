@@ -74,6 +74,7 @@ export const KEPT_ON_DELETION: Record<string, string> = {
   usernames: 'the account’s name and its aliases',
   apps: 'developer settings; deleted through DELETE /account/apps/{id}',
   api_keys: 'go with their app',
+  app_event_subscriptions: 'go with their app; changed through PATCH /account/apps/{id} (`events`)',
   infractions: 'moderation’s record of the account',
   identities: 'how the account signs in',
   sessions:

@@ -68,6 +68,14 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
   {
+    // The apps' subscriptions to events for integrations; the events themselves are a 30-day delivery log.
+    key: 'app_event_subscriptions',
+    table: 'app_event_subscriptions',
+    owner: 'account_id',
+    columns: ['app_id', 'url', 'types', 'state', 'disabled_reason', 'created_at', 'updated_at'],
+    orderBy: 'created_at',
+  },
+  {
     key: 'api_keys',
     table: 'api_keys',
     owner: 'account_id',
