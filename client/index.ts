@@ -8,9 +8,21 @@
 //   if (error) throw new Error(`${error.error.code}: ${error.error.message}`);
 //   for (const entry of data.data) console.log(entry.game_id, entry.status);
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
-import type { paths } from './schema.js';
+import type { components, paths, webhooks } from './schema.js';
 
-export type { components, operations, paths } from './schema.js';
+export type { components, operations, paths, webhooks } from './schema.js';
+
+/** The type of an event for integrations: `review.saved`, `ping`... (the reference's `webhooks`). */
+export type WebhookEventType = keyof webhooks & string;
+
+/**
+ * The claims of a verified event token of type `T` (the reference's `Event_<type>`): `iss`, `aud`, `jti`,
+ * `iat`, `type`, `sub` (not on `ping`), `seq` and `data`, typed as the owner's read route answers it.
+ */
+export type WebhookEventOf<T extends WebhookEventType> = components['schemas'][`Event_${T}`];
+
+/** Any event's claims: a union told apart by `type` (`switch (event.type)` narrows `data`). */
+export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[WebhookEventType];
 
 export type JogatinaClient = Client<paths>;
 

@@ -593,7 +593,7 @@ export interface paths {
         head?: never;
         /**
          * Change an app
-         * @description Only the fields sent change. `scopes` is the full set: a scope left out is removed. New scopes apply to every live key of the app from its next request.
+         * @description Only the fields sent change. `scopes` is the full set: a scope left out is removed. New scopes apply to every live key of the app from its next request; a scope removed fails the events not yet delivered of the types it gated (`scope_removed`). `events` {`url`, `types`} subscribes the app to events for integrations about your account (the `webhooks` of this reference), null turns them off. `url`: https on port 443, no query or fragment, a public domain name resolving to public addresses (400 `url_invalid` or `url_denied`, field `events.url`). `types`: 1 to all of the catalogue; a type whose scope the app does not hold (after this change) is 400 `fields_invalid`, field `events.types.N`. Setting `events` again re-enables a disabled subscription and sends the events that waited.
          *
          *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
          */
@@ -2696,6 +2696,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service’s key set
+         * @description A plain JSON Web Key Set, not under `data`: the next, current and retiring ES256 keys (curve P-256), public members only, that sign identity tokens, data events and events for integrations (the same set as `GET /arcade/jwks`). With no key yet it is 503 `identity_unavailable`, never an empty set. Keep it at most 10 minutes, and fetch it only from this service’s own domain.
+         *
+         *     **Access:** anyone; a key sent must still be live.
+         */
+        get: operations["get_jwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/games": {
         parameters: {
             query?: never;
@@ -3697,7 +3719,320 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "library.entry.saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A library entry was added or changed
+         * @description Sent to an app subscribed to `library.entry.saved` that holds `library.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (the `data` of `GET /library/{game}`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_library.entry.saved` (components).
+         */
+        post: operations["event_library_entry_saved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "library.entry.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A library entry was removed
+         * @description Sent to an app subscribed to `library.entry.deleted` that holds `library.read`.
+         *
+         *     `data` holds the ids of the thing that was deleted, and nothing else.
+         *
+         *     The token’s claims are `Event_library.entry.deleted` (components).
+         */
+        post: operations["event_library_entry_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "journal.session.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A play session was closed
+         * @description Sent to an app subscribed to `journal.session.closed` that holds `journal.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (the `data` of `PATCH /journal/sessions/{id}`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_journal.session.closed` (components).
+         */
+        post: operations["event_journal_session_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "journal.journey.saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A journey was created or changed
+         * @description Sent to an app subscribed to `journal.journey.saved` that holds `journal.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (one item of `GET /journal/journeys`’s `data`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_journal.journey.saved` (components).
+         */
+        post: operations["event_journal_journey_saved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A review was written or changed
+         * @description Sent to an app subscribed to `review.saved` that holds `reviews.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (the `data` of `GET /reviews/{id}`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_review.saved` (components).
+         */
+        post: operations["event_review_saved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "review.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A review was deleted
+         * @description Sent to an app subscribed to `review.deleted` that holds `reviews.read`.
+         *
+         *     `data` holds the ids of the thing that was deleted, and nothing else.
+         *
+         *     The token’s claims are `Event_review.deleted` (components).
+         */
+        post: operations["event_review_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "list.saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A list was created or changed
+         * @description Sent to an app subscribed to `list.saved` that holds `lists.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (the `data` of `GET /lists/{id}`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_list.saved` (components).
+         */
+        post: operations["event_list_saved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "list.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A list was deleted
+         * @description Sent to an app subscribed to `list.deleted` that holds `lists.read`.
+         *
+         *     `data` holds the ids of the thing that was deleted, and nothing else.
+         *
+         *     The token’s claims are `Event_list.deleted` (components).
+         */
+        post: operations["event_list_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "screenshot.saved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A screenshot was uploaded or changed
+         * @description Sent to an app subscribed to `screenshot.saved` that holds `screenshots.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (the `data` of `PATCH /screenshots/{id}`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_screenshot.saved` (components).
+         */
+        post: operations["event_screenshot_saved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "screenshot.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A screenshot was deleted
+         * @description Sent to an app subscribed to `screenshot.deleted` that holds `screenshots.read`.
+         *
+         *     `data` holds the ids of the thing that was deleted, and nothing else.
+         *
+         *     The token’s claims are `Event_screenshot.deleted` (components).
+         */
+        post: operations["event_screenshot_deleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "notification.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner got a notification
+         * @description Sent to an app subscribed to `notification.created` that holds `notifications.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (one item of `GET /notifications`’s `data`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_notification.created` (components).
+         */
+        post: operations["event_notification_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "profile.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The profile’s fields or its published layout changed
+         * @description Sent to an app subscribed to `profile.updated` that holds `profile.read`.
+         *
+         *     `data` is the thing as the owner’s own routes answer it (the `data` of `GET /profile`), as it is when the event is first sent: changed again before that, it is sent as it then is; deleted before that, its ids only are sent.
+         *
+         *     The token’s claims are `Event_profile.updated` (components).
+         */
+        post: operations["event_profile_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A ping, sent on request
+         * @description Sent when asked for with `POST /api/v1/account/apps/{id}/events/ping`.
+         *
+         *     `data` is `{}`, and there is no `sub`: a ping carries nothing of the owner’s.
+         *
+         *     The token’s claims are `Event_ping` (components).
+         */
+        post: operations["event_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -3957,6 +4292,28 @@ export interface components {
              */
             last_used_at: string | null;
             arcade: components["schemas"]["ArcadeSummary"] | null;
+            events: components["schemas"]["AppEvents"] | null;
+        };
+        /** @description The app’s subscription to events for integrations. */
+        AppEvents: {
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The types subscribed to. */
+            types: ("library.entry.saved" | "library.entry.deleted" | "journal.session.closed" | "journal.journey.saved" | "review.saved" | "review.deleted" | "list.saved" | "list.deleted" | "screenshot.saved" | "screenshot.deleted" | "notification.created" | "profile.updated" | "ping")[];
+            /** @enum {string} */
+            state: "active" | "disabled";
+            /**
+             * @description `gone`: the URL answered 410. `failing`: three days with no success.
+             * @enum {string|null}
+             */
+            disabled_reason: "gone" | "failing" | null;
+            /** @description Events not yet delivered or failed. */
+            pending: number;
+            /** @description Events that failed (kept 30 days). */
+            failed: number;
         };
         AppWithKeys: {
             /** Format: uuid */
@@ -3983,6 +4340,7 @@ export interface components {
              */
             last_used_at: string | null;
             arcade: components["schemas"]["ArcadeSummary"] | null;
+            events: components["schemas"]["AppEvents"] | null;
             /** @description Live keys first, then newest first. */
             keys: components["schemas"]["Key"][];
         };
@@ -5541,6 +5899,780 @@ export interface components {
             daily_cap: number;
             /** @description The `lifetime` that reaches the next level. */
             next_level_at: number;
+        };
+        /**
+         * @description The claims of a `library.entry.saved` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "library.entry.saved",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "game_id": 1942,
+         *         "game": {
+         *           "slug": "the-witcher-3-wild-hunt",
+         *           "name": "The Witcher 3: Wild Hunt",
+         *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
+         *         },
+         *         "status": "COMPLETED",
+         *         "playing": false,
+         *         "backlog": false,
+         *         "wishlist": false,
+         *         "liked": true,
+         *         "ignored": false,
+         *         "rating": 95,
+         *         "platform_id": 6,
+         *         "finished_at": "2026-03-14T22:10:00.000Z",
+         *         "created_at": "2024-02-03T15:20:00.000Z",
+         *         "updated_at": "2026-11-19T20:11:45.902Z"
+         *       }
+         *     }
+         */
+        "Event_library.entry.saved": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "library.entry.saved";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["OwnLibraryEntry"];
+        };
+        /**
+         * @description The claims of a `library.entry.deleted` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "library.entry.deleted",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "game_id": 1942,
+         *         "entry_id": "5b8e2f0a-3c71-4d9e-a6b2-7f1c0e9d4a38"
+         *       }
+         *     }
+         */
+        "Event_library.entry.deleted": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "library.entry.deleted";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: {
+                /** @description The catalog game whose entry it was. */
+                game_id: number;
+                /**
+                 * Format: uuid
+                 * @description The entry’s own id.
+                 */
+                entry_id: string;
+            };
+        };
+        /**
+         * @description The claims of a `journal.session.closed` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "journal.session.closed",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "3f6b2d1e-8c4a-4e7b-9a05-6d2c1b7e4f90",
+         *         "game_id": 1942,
+         *         "game": {
+         *           "slug": "hollow-knight",
+         *           "name": "Hollow Knight",
+         *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
+         *         },
+         *         "started_at": "2026-11-20T19:05:00.000Z",
+         *         "ended_at": "2026-11-20T21:17:30.000Z",
+         *         "minutes": 132,
+         *         "live": false,
+         *         "note": "Finally beat the Mantis Lords.",
+         *         "visibility": "PUBLIC",
+         *         "comments": 2,
+         *         "removed": false,
+         *         "created_at": "2026-11-20T19:05:02.118734Z",
+         *         "updated_at": "2026-11-20T21:17:41.502Z"
+         *       }
+         *     }
+         */
+        "Event_journal.session.closed": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "journal.session.closed";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["JournalSession"];
+        };
+        /**
+         * @description The claims of a `journal.journey.saved` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "journal.journey.saved",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "6a1f3c9e-4d2b-4b87-a0e5-2c8d7f1b3e64",
+         *         "game_id": 1942,
+         *         "game": {
+         *           "id": 1942,
+         *           "slug": "hollow-knight",
+         *           "name": "Hollow Knight",
+         *           "release_year": 2017,
+         *           "type": 0,
+         *           "rating": 90.4,
+         *           "genres": [
+         *             "Platform",
+         *             "Adventure"
+         *           ],
+         *           "demo_available": false,
+         *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co93cr.jpg"
+         *         },
+         *         "title": "Steel Soul run",
+         *         "started_at": "2026-11-01T18:00:00.000Z",
+         *         "finished_at": null,
+         *         "visibility": "PUBLIC",
+         *         "sessions": 6,
+         *         "minutes": 731,
+         *         "likes": 4,
+         *         "comments": 1,
+         *         "awards": {
+         *           "gg": 2
+         *         },
+         *         "removed": false,
+         *         "created_at": "2026-11-01T18:02:13.440Z",
+         *         "updated_at": "2026-11-01T18:02:13.440Z"
+         *       }
+         *     }
+         */
+        "Event_journal.journey.saved": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "journal.journey.saved";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["Journey"];
+        };
+        /**
+         * @description The claims of a `review.saved` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "review.saved",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63",
+         *         "username": "ana_plays",
+         *         "game_id": 1942,
+         *         "game": {
+         *           "slug": "the-witcher-3-wild-hunt",
+         *           "name": "The Witcher 3: Wild Hunt",
+         *           "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg"
+         *         },
+         *         "body": "Velen at night, a storm over the swamp, and the Bloody Baron’s story.\nStill the best quest writing I know.",
+         *         "rating": 95,
+         *         "contains_spoilers": false,
+         *         "visibility": "PUBLIC",
+         *         "likes": 12,
+         *         "comments": 3,
+         *         "awards": {
+         *           "masterpiece": 2
+         *         },
+         *         "removed": false,
+         *         "created_at": "2026-11-02T21:14:08.512Z",
+         *         "updated_at": "2026-11-03T09:40:51.007Z"
+         *       }
+         *     }
+         */
+        "Event_review.saved": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "review.saved";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["Review"];
+        };
+        /**
+         * @description The claims of a `review.deleted` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "review.deleted",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"
+         *       }
+         *     }
+         */
+        "Event_review.deleted": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "review.deleted";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: {
+                /**
+                 * Format: uuid
+                 * @description The review’s id, as `GET /reviews/{id}` took it.
+                 */
+                id: string;
+            };
+        };
+        /**
+         * @description The claims of a `list.saved` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "list.saved",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "q3Jx9bT0kLmA",
+         *         "username": "ana_plays",
+         *         "title": "Metroidvanias, ranked by how lost I got",
+         *         "description": "Only the ones I finished.",
+         *         "visibility": "PUBLIC",
+         *         "mode": "tier",
+         *         "tiers": [
+         *           "S",
+         *           "A",
+         *           "B",
+         *           "C",
+         *           "D"
+         *         ],
+         *         "folder": "Zp81wVd2c_Qe",
+         *         "size": 2,
+         *         "items": [
+         *           {
+         *             "position": 1,
+         *             "game_id": 1942,
+         *             "tier": "S",
+         *             "game": {
+         *               "id": 1942,
+         *               "slug": "hollow-knight",
+         *               "name": "Hollow Knight",
+         *               "release_year": 2017,
+         *               "type": 0,
+         *               "rating": 91.2,
+         *               "genres": [
+         *                 "Platform",
+         *                 "Adventure"
+         *               ],
+         *               "demo_available": false,
+         *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1hy.jpg"
+         *             }
+         *           },
+         *           {
+         *             "position": 2,
+         *             "game_id": 2087,
+         *             "tier": "A",
+         *             "game": {
+         *               "id": 2087,
+         *               "slug": "ori-and-the-blind-forest",
+         *               "name": "Ori and the Blind Forest",
+         *               "release_year": 2015,
+         *               "type": 0,
+         *               "rating": 91.2,
+         *               "genres": [
+         *                 "Platform"
+         *               ],
+         *               "demo_available": false,
+         *               "cover_url": "https://images.igdb.com/igdb/image/upload/t_cover_big/co1lz.jpg"
+         *             }
+         *           }
+         *         ],
+         *         "likes": 7,
+         *         "comments": 2,
+         *         "awards": {
+         *           "gg": 1
+         *         },
+         *         "removed": false,
+         *         "created_at": "2026-11-04T20:11:42.318Z",
+         *         "updated_at": "2026-11-05T08:02:19.604Z"
+         *       }
+         *     }
+         */
+        "Event_list.saved": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "list.saved";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["GameList"];
+        };
+        /**
+         * @description The claims of a `list.deleted` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "list.deleted",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "q7m2x9k4v1za"
+         *       }
+         *     }
+         */
+        "Event_list.deleted": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "list.deleted";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: {
+                /** @description The list’s public id, as `GET /lists/{id}` took it. */
+                id: string;
+            };
+        };
+        /**
+         * @description The claims of a `screenshot.saved` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "screenshot.saved",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "k3x9q2vz7m4a",
+         *         "game_id": 1942,
+         *         "description": "Velen at dusk.",
+         *         "contains_spoilers": true,
+         *         "sensitive": false,
+         *         "visibility": "PUBLIC",
+         *         "image_url": "https://jogatina.example/media/screenshots/0b7f4c1e-6a2d-4e9b-8c3f-5d1a7e2b9c40.avif",
+         *         "image_width": 3840,
+         *         "image_height": 2160,
+         *         "thumbnail_url": "https://jogatina.example/media/screenshots/thumbnails/0b7f4c1e-6a2d-4e9b-8c3f-5d1a7e2b9c40.webp",
+         *         "thumbnail_width": 640,
+         *         "thumbnail_height": 360,
+         *         "likes": 4,
+         *         "comments": 1,
+         *         "awards": {
+         *           "stunning": 1
+         *         },
+         *         "removed": false,
+         *         "created_at": "2026-11-24T20:31:07.118Z",
+         *         "updated_at": "2026-11-25T08:02:44.630Z"
+         *       }
+         *     }
+         */
+        "Event_screenshot.saved": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "screenshot.saved";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["OwnCapture"];
+        };
+        /**
+         * @description The claims of a `screenshot.deleted` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "screenshot.deleted",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "k3x9q2vz7m4a"
+         *       }
+         *     }
+         */
+        "Event_screenshot.deleted": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "screenshot.deleted";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: {
+                /** @description The capture’s public id, as `/screenshots/{id}` takes it. */
+                id: string;
+            };
+        };
+        /**
+         * @description The claims of a `notification.created` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "notification.created",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "id": "0b7f3a52-6c1e-4d8a-9f25-3e4a7c9d1b06",
+         *         "kind": "like",
+         *         "actor": {
+         *           "id": "5d2c8e41-7a93-4b6f-8e10-2f9c4a6d3b57",
+         *           "username": "ana_plays",
+         *           "display_name": "Ana",
+         *           "avatar_url": "https://jogatina.example/media/avatars/5d2c8e41.webp"
+         *         },
+         *         "subject": {
+         *           "kind": "REVIEW",
+         *           "id": "3f6b9c2e-8d41-4a7e-b0c5-9e2d7a1f4b63"
+         *         },
+         *         "data": {
+         *           "count": 3
+         *         },
+         *         "created_at": "2026-11-24T21:14:08.512345Z",
+         *         "read_at": null
+         *       }
+         *     }
+         */
+        "Event_notification.created": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "notification.created";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["Notification"];
+        };
+        /**
+         * @description The claims of a `profile.updated` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "profile.updated",
+         *       "sub": "2e5f8a1b-4c7d-4e0f-9a3b-6c8d1e4f7a20",
+         *       "seq": 42,
+         *       "data": {
+         *         "username": "ana_souza",
+         *         "display_name": "Ana Souza",
+         *         "bio": "Jogo de tudo um pouco, mas volto sempre aos metroidvanias.",
+         *         "pronouns": "ela/dela",
+         *         "thought": "Zerando Hollow Knight pela terceira vez.",
+         *         "video_username": "anasouza",
+         *         "photo_username": "ana.souza",
+         *         "microblog_username": "anasouza",
+         *         "library_visibility": "PUBLIC",
+         *         "avatar_url": "https://jogatina.example/media/avatars/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e.avif",
+         *         "banner_url": null,
+         *         "updated_at": "2026-11-21T10:02:44.120Z",
+         *         "record_history": true
+         *       }
+         *     }
+         */
+        "Event_profile.updated": {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "profile.updated";
+            /**
+             * Format: uuid
+             * @description The owner’s account id.
+             */
+            sub: string;
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            data: components["schemas"]["Profile"];
+        };
+        /**
+         * @description The claims of a `ping` event, once its token is verified.
+         * @example {
+         *       "iss": "http://localhost:3000",
+         *       "aud": "7c1d4e9a-2b3f-4a5c-8d6e-9f0a1b2c3d4e",
+         *       "jti": "01936f3e-5b2a-7c4d-8e9f-0a1b2c3d4e5f",
+         *       "iat": 1795000000,
+         *       "type": "ping",
+         *       "seq": 42,
+         *       "data": {}
+         *     }
+         */
+        Event_ping: {
+            /**
+             * Format: uri
+             * @description The service’s address, as the reference’s `servers` names it.
+             */
+            iss: string;
+            /**
+             * Format: uuid
+             * @description Your app’s id.
+             */
+            aud: string;
+            /**
+             * Format: uuid
+             * @description The event’s id, also sent as `webhook-id`: the same on every attempt and redelivery.
+             */
+            jti: string;
+            /** @description When this attempt was signed, in Unix seconds. */
+            iat: number;
+            /** @constant */
+            type: "ping";
+            /** @description Increases with each event made for your app: order events by it, not by their arrival. */
+            seq: number;
+            /** @description Always `{}`. */
+            data: Record<string, never>;
         };
     };
     responses: never;
@@ -8196,7 +9328,8 @@ export interface operations {
                      *           "updated_at": "2026-11-03T14:20:41.507Z",
                      *           "active_keys": 1,
                      *           "last_used_at": "2026-11-20T08:41:37.902Z",
-                     *           "arcade": null
+                     *           "arcade": null,
+                     *           "events": null
                      *         },
                      *         {
                      *           "id": "c3a9d4e1-6b2f-4a87-8e15-0d9f7b6c2a41",
@@ -8231,7 +9364,8 @@ export interface operations {
                      *               "held": 0,
                      *               "failed": 0
                      *             }
-                     *           }
+                     *           },
+                     *           "events": null
                      *         }
                      *       ],
                      *       "page": {
@@ -8360,7 +9494,8 @@ export interface operations {
                      *         "updated_at": "2026-10-11T18:55:30.221Z",
                      *         "active_keys": 0,
                      *         "last_used_at": null,
-                     *         "arcade": null
+                     *         "arcade": null,
+                     *         "events": null
                      *       }
                      *     }
                      */
@@ -8478,6 +9613,7 @@ export interface operations {
                      *         "active_keys": 1,
                      *         "last_used_at": "2026-11-20T08:41:37.902Z",
                      *         "arcade": null,
+                     *         "events": null,
                      *         "keys": [
                      *           {
                      *             "id": "0f8a3c6e-2b7d-4e19-a5c4-93d1e6b7f820",
@@ -8720,6 +9856,10 @@ export interface operations {
                     name?: string;
                     description?: string;
                     scopes?: ("catalog.read" | "profile.read" | "profile.write" | "library.read" | "library.write" | "lists.read" | "lists.write" | "reviews.read" | "reviews.write" | "journal.read" | "journal.write" | "screenshots.read" | "screenshots.write" | "social.read" | "social.write" | "notifications.read")[];
+                    events?: {
+                        url: string;
+                        types: ("library.entry.saved" | "library.entry.deleted" | "journal.session.closed" | "journal.journey.saved" | "review.saved" | "review.deleted" | "list.saved" | "list.deleted" | "screenshot.saved" | "screenshot.deleted" | "notification.created" | "profile.updated" | "ping")[];
+                    } | null;
                 };
             };
         };
@@ -8745,7 +9885,18 @@ export interface operations {
                      *         "updated_at": "2026-11-03T14:20:41.507Z",
                      *         "active_keys": 1,
                      *         "last_used_at": "2026-11-20T08:41:37.902Z",
-                     *         "arcade": null
+                     *         "arcade": null,
+                     *         "events": {
+                     *           "url": "https://estante.example/jogatina/events",
+                     *           "types": [
+                     *             "library.entry.saved",
+                     *             "profile.updated"
+                     *           ],
+                     *           "state": "active",
+                     *           "disabled_reason": null,
+                     *           "pending": 0,
+                     *           "failed": 0
+                     *         }
                      *       }
                      *     }
                      */
@@ -8754,7 +9905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `duplicate`; `invalid_request` reason `not_allowed` */
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `unknown_field`; `invalid_request` reason `duplicate`; `invalid_request` reason `not_allowed`; `invalid_request` reason `url_invalid`; `invalid_request` reason `url_denied`; `invalid_request` reason `fields_invalid` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15218,6 +16369,7 @@ export interface operations {
                      *         "usernames": [],
                      *         "sign_in_sessions": [],
                      *         "apps": [],
+                     *         "app_event_subscriptions": [],
                      *         "api_keys": [],
                      *         "infractions": [],
                      *         "publisher_block": [],
@@ -15349,6 +16501,16 @@ export interface operations {
                                 name: unknown;
                                 description: unknown;
                                 scopes: unknown;
+                                created_at: unknown;
+                                updated_at: unknown;
+                            }[];
+                            /** @description Rows of app_event_subscriptions. */
+                            app_event_subscriptions: {
+                                app_id: unknown;
+                                url: unknown;
+                                types: unknown;
+                                state: unknown;
+                                disabled_reason: unknown;
                                 created_at: unknown;
                                 updated_at: unknown;
                             }[];
@@ -26368,6 +27530,94 @@ export interface operations {
             };
         };
     };
+    get_jwks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service’s key set */
+            200: {
+                headers: {
+                    /** @description `public, max-age=300, stale-while-revalidate=60` */
+                    "Cache-Control"?: string;
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "kty": "EC",
+                     *           "crv": "P-256",
+                     *           "x": "f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU",
+                     *           "y": "x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0",
+                     *           "kid": "hT3kP9wQx2ZbLm0v",
+                     *           "alg": "ES256",
+                     *           "use": "sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/jwk-set+json": components["schemas"]["KeySet"];
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `identity_unavailable`; `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     get_games: {
         parameters: {
             query?: {
@@ -35052,6 +36302,552 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    event_library_entry_saved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_library_entry_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_journal_session_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_journal_journey_saved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_review_saved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_review_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_list_saved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_list_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_screenshot_saved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_screenshot_deleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_notification_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_profile_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    event_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event’s id (= the token’s `jti`): the same on every attempt and redelivery of the event. Drop the repeats you have already handled: delivery is at least once. */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in Unix seconds (Standard Webhooks): a receiver may refuse old replays. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event as a compact JWT signed ES256 by a key of the key set `GET /api/v1/jwks` (the same keys as `/api/v1/arcade/jwks`), sent as `Content-Type: application/jwt`. Its header has `alg` `ES256`, `typ` `event+jwt` and `kid` (the key that signed it). Its claims: `iss` (the service’s address, as `servers` names it), `aud` (your app’s id), `jti` (the event’s id, also the `webhook-id` header), `iat` (when this attempt was signed), `type`, `sub` (the owner’s account id; not on `ping`), `seq` (increasing per app: order by it) and `data`. Verify the signature, `iss`, `aud` and `typ` before reading it. */
+        requestBody: {
+            content: {
+                "application/jwt": string;
+            };
+        };
+        responses: {
+            /** @description Gone: the event fails and the subscription is disabled (`state` `disabled`, `disabled_reason` `gone`); the owner is e-mailed. Setting `events` again re-enables it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Delivered: the event is done (the body is not read). Answer within 10 seconds, before doing the work: an answer that has not come by then counts as a failed attempt. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status, no answer within 10 seconds or an address that may not be reached: the attempt failed, and the event is tried again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h (the waits between attempts), then fails. Three days with no success while events fail disable the subscription (`disabled_reason` `failing`); the owner is e-mailed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -12,6 +12,7 @@ import { accessWords, securityOf } from './access-words.js';
 import { components, overview, tagOf, TAGS } from './overview.js';
 import { mergeFacts, type ErrorRef, type RouteDoc, type RouteFacts } from './route-facts.js';
 import { namedSchemas } from './response-schemas.js';
+import { eventWebhooks } from './webhooks.js';
 import './shapes/index.js';
 
 export interface DocumentOptions {
@@ -324,12 +325,19 @@ export function buildOpenApiDocument(router: Router, options: DocumentOptions) {
       (paths[openApiPath(layer.path)] ??= {})[method] = operation(method, layer.path, facts);
     }
   }
+  // Events for integrations are no route: webhooks.ts builds them from the catalogue and these paths.
+  const events = eventWebhooks(paths, options.publicUrl);
   return {
     openapi: '3.1.0',
     info: overview(options.version, options.publicUrl),
     servers: [{ url: options.publicUrl }],
-    tags: TAGS,
+    tags: [...TAGS, events.tag],
     paths,
-    components: { ...components, schemas: { ...components.schemas, ...namedSchemas() }, headers: HEADERS },
+    webhooks: events.webhooks,
+    components: {
+      ...components,
+      schemas: { ...components.schemas, ...namedSchemas(), ...events.schemas },
+      headers: HEADERS,
+    },
   };
 }

@@ -146,3 +146,21 @@ export function answerValidators(document: OpenApiDocument) {
     return compiled.get(key)!;
   };
 }
+
+/**
+ * Validators of the schemas the document names under `components.schemas` (an event's claims, say), in
+ * the closed world as answers are judged, compiled once each: `validatorOf('Event_ping')`.
+ */
+export function componentValidators(document: OpenApiDocument) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, verbose: true, validateSchema: false });
+  addFormats(ajv);
+  ajv.addSchema({ ...(closedWorld(document) as object), $id: 'urn:jogatina:reference' });
+  const compiled = new Map<string, ValidateFunction>();
+  return function validatorOf(name: string): ValidateFunction {
+    if (!document.components?.schemas?.[name]) throw new Error(`The reference names no schema ${name}.`);
+    if (!compiled.has(name)) {
+      compiled.set(name, ajv.compile({ $ref: `urn:jogatina:reference#/components/schemas/${pointerStep(name)}` }));
+    }
+    return compiled.get(name)!;
+  };
+}
