@@ -20,6 +20,31 @@ const item = {
 const LISTED =
   'Only games that are listed, carry no notice, and have an approved store page and a live release; everything shown comes from the approved revision and the live release, except `age_rating`: while a revision waits for review, the stricter of its rating and the approved one (a higher rating applies on submission, a lower one waits for the approval).';
 
+/** The key set's words, at both of its paths. */
+function keySetDoc(summary: string, signs: string) {
+  return doc({
+    summary,
+    description: `A plain JSON Web Key Set, not under \`data\`: the next, current and retiring ES256 keys (curve P-256), public members only, that sign ${signs}. With no key yet it is 503 \`identity_unavailable\`, never an empty set. Keep it at most 10 minutes, and fetch it only from this service’s own domain.`,
+    errors: ['unavailable:identity_unavailable'],
+    produces: 'application/jwk-set+json',
+    headers: { 'Cache-Control': '`public, max-age=300, stale-while-revalidate=60`' },
+    response: ARCADE_ANSWERS.keySet,
+    example: {
+      keys: [
+        {
+          kty: 'EC',
+          crv: 'P-256',
+          x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
+          y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
+          kid: 'hT3kP9wQx2ZbLm0v',
+          alg: 'ES256',
+          use: 'sig',
+        },
+      ],
+    },
+  });
+}
+
 export const ARCADE_PUBLIC_DOCS = {
   directory: doc({
     summary: 'The Arcade directory',
@@ -58,48 +83,9 @@ export const ARCADE_PUBLIC_DOCS = {
       },
     },
   }),
-  jwks: doc({
-    summary: 'The identity key set',
-    description:
-      'A plain JSON Web Key Set, not under `data`: the next, current and retiring ES256 keys (curve P-256), public members only, that sign identity tokens and data events. With no key yet it is 503 `identity_unavailable`, never an empty set. Keep it at most 10 minutes, and fetch it only from this service’s own domain.',
-    errors: ['unavailable:identity_unavailable'],
-    produces: 'application/jwk-set+json',
-    headers: { 'Cache-Control': '`public, max-age=300, stale-while-revalidate=60`' },
-    response: ARCADE_ANSWERS.keySet,
-    example: {
-      keys: [
-        {
-          kty: 'EC',
-          crv: 'P-256',
-          x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
-          y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
-          kid: 'hT3kP9wQx2ZbLm0v',
-          alg: 'ES256',
-          use: 'sig',
-        },
-      ],
-    },
-  }),
-  serviceJwks: doc({
-    summary: 'The service’s key set',
-    description:
-      'A plain JSON Web Key Set, not under `data`: the next, current and retiring ES256 keys (curve P-256), public members only, that sign identity tokens, data events and events for integrations (the same set as `GET /arcade/jwks`). With no key yet it is 503 `identity_unavailable`, never an empty set. Keep it at most 10 minutes, and fetch it only from this service’s own domain.',
-    errors: ['unavailable:identity_unavailable'],
-    produces: 'application/jwk-set+json',
-    headers: { 'Cache-Control': '`public, max-age=300, stale-while-revalidate=60`' },
-    response: ARCADE_ANSWERS.keySet,
-    example: {
-      keys: [
-        {
-          kty: 'EC',
-          crv: 'P-256',
-          x: 'f83OJ3D2xF1Bg8vub9tLe1gHMzV76e8Tus9uPHvRVEU',
-          y: 'x_FEzRu9m36HLN_tue659LNpXW6pCyStikYjKIWI5a0',
-          kid: 'hT3kP9wQx2ZbLm0v',
-          alg: 'ES256',
-          use: 'sig',
-        },
-      ],
-    },
-  }),
+  jwks: keySetDoc('The identity key set', 'identity tokens and data events'),
+  serviceJwks: keySetDoc(
+    'The service’s key set',
+    'identity tokens, data events and events for integrations (the same set as `GET /arcade/jwks`)',
+  ),
 };

@@ -32,6 +32,35 @@ export interface JobPayloads {
 
 export type QueueName = keyof JobPayloads;
 
+/**
+ * A signed-event delivery queue (data events, events for integrations: shared/delivery/engine.ts). Failed
+ * attempts are scheduled by the delivery itself (the spec's schedule); pg-boss retries only a job that died
+ * with its worker. A lease on the event row keeps two jobs from sending it at once.
+ */
+const SIGNED_DELIVERY: QueueOptions = {
+  retryLimit: 3,
+  retryDelay: 15,
+  retryBackoff: false,
+  expireInSeconds: 30,
+  retentionMinutes: 60,
+  // Up to 1,000 attempts in flight, each job completed as soon as its own attempt is written: a receiver
+  // that hangs holds its own jobs' slots for up to the 10 s time-out, never a batch of other receivers'
+  // events. A backlog is still fetched, and claimed, in groups (a quarter of the slots at least).
+  slots: 1000,
+  pollingIntervalSeconds: 0.5,
+};
+
+/** The sweep of a signed-event queue: a minute apart, never two at once, a slow one not retried. */
+const SIGNED_SWEEP: QueueOptions = {
+  retryLimit: 0,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 60,
+  retentionMinutes: 60,
+  policy: 'singleton',
+  concurrency: 1,
+};
+
 export const QUEUES: Record<QueueName, QueueOptions> = {
   'email.send': {
     // A mail server that is down for a while should not lose the message: about 2 days of backoff.
@@ -86,49 +115,10 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
     policy: 'singleton',
     concurrency: 1,
   },
-  'data-event.deliver': {
-    // Failed attempts are scheduled by the delivery itself (the spec's schedule); pg-boss retries only a
-    // job that died with its worker. A lease on the event row keeps two jobs from sending it at once.
-    retryLimit: 3,
-    retryDelay: 15,
-    retryBackoff: false,
-    expireInSeconds: 30,
-    retentionMinutes: 60,
-    // Up to 1,000 attempts in flight, each job completed as soon as its own attempt is written: a receiver
-    // that hangs holds its own jobs' slots for up to the 10 s time-out, never a batch of other games'
-    // events. A backlog is still fetched, and claimed, in groups (a quarter of the slots at least).
-    slots: 1000,
-    pollingIntervalSeconds: 0.5,
-  },
-  'data-event.sweep': {
-    retryLimit: 0,
-    retryDelay: 0,
-    retryBackoff: false,
-    expireInSeconds: 60,
-    retentionMinutes: 60,
-    policy: 'singleton',
-    concurrency: 1,
-  },
-  'app-event.deliver': {
-    // As data-event.deliver: attempts are scheduled by the delivery itself; a lease on the event row keeps
-    // two jobs from sending it at once; each job frees its slot when its own attempt is written.
-    retryLimit: 3,
-    retryDelay: 15,
-    retryBackoff: false,
-    expireInSeconds: 30,
-    retentionMinutes: 60,
-    slots: 1000,
-    pollingIntervalSeconds: 0.5,
-  },
-  'app-event.sweep': {
-    retryLimit: 0,
-    retryDelay: 0,
-    retryBackoff: false,
-    expireInSeconds: 60,
-    retentionMinutes: 60,
-    policy: 'singleton',
-    concurrency: 1,
-  },
+  'data-event.deliver': SIGNED_DELIVERY,
+  'data-event.sweep': SIGNED_SWEEP,
+  'app-event.deliver': SIGNED_DELIVERY,
+  'app-event.sweep': SIGNED_SWEEP,
   'retention.purge': {
     retryLimit: 3,
     retryDelay: 60,
