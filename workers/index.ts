@@ -54,7 +54,7 @@ exitOnSignals(log, config.shutdownTimeoutMs, async () => {
   const deadline = Date.now() + config.shutdownTimeoutMs;
   // The slot consumers (data events) first: they complete their jobs through pg-boss, which its stop closes.
   await running?.stop(config.shutdownTimeoutMs);
-  await dispatcher?.idle();
+  await dispatcher?.stop();
   await stopBoss(Math.max(1000, deadline - Date.now()));
   await metricsServer?.close();
   // After the jobs: connections kept open to game servers (data events) close now, not when they idle out.

@@ -3,9 +3,9 @@
 // while the subscription is active), what they carry, and what their attempts do to the subscription.
 //
 // An event is written by a trigger in its change's transaction (migration app_events), which cannot send a
-// pg-boss job: the trigger notifies `jogatina_app_events` at commit, and the worker's dispatcher
-// (queueNewEvents) sends a job for each event no job carries yet, in one statement. The per-minute sweep
-// does the same for anything a dispatcher missed (a worker down at the time) and for lost deliveries.
+// pg-boss job: each worker's dispatcher (workers/event-dispatcher.ts) looks every 200 ms and sends a job for
+// each event no job carries yet (queueNewEvents), in one statement. The per-minute sweep does the same for
+// anything a dispatcher missed and for lost deliveries.
 //
 // A 410 disables the subscription (`gone`); three days of failures with no success in between disable it
 // (`failing`); either way the owner is e-mailed once, when it turns disabled. Events of a disabled
@@ -36,7 +36,7 @@ export interface AppEvent extends ClaimedEvent {
 /** Three days of failures with no success disable a subscription. */
 export const FAILING_DAYS = 3;
 
-/** The pg_notify channel the triggers announce new events on. */
+/** The channel that wakes the dispatchers at once (a re-enabled subscription's waiting events). */
 export const APP_EVENTS_CHANNEL = 'jogatina_app_events';
 
 /** SQL: the event `e`'s type may still be sent to its app (the scope it needs is held, or it needs none). */

@@ -25,7 +25,7 @@ export function useJobWorker(names: QueueName[]): { readonly mailDir: string } {
     stop = async () => {
       // pg-boss's workers and the slot consumers (data events), which boss().offWork does not reach.
       await running.stop();
-      await dispatcher?.idle();
+      await dispatcher?.stop();
       await signals.close();
       await services?.close();
     };
