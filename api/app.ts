@@ -17,6 +17,7 @@ import { conditionalReads } from './middleware/conditional.js';
 import { cors } from './middleware/cors.js';
 import { requestFrame } from './middleware/request-frame.js';
 import { appRoutes } from './routes/account/apps.js';
+import { appEventRoutes } from './routes/account/app-events.js';
 import { arcadeDeveloperRoutes } from './routes/arcade/developer.js';
 import { arcadeEnableRoutes } from './routes/arcade/enable.js';
 import { arcadeMediaRoutes } from './routes/arcade/media.js';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDependencies): Koa<AppState> {
   meRoutes(api);
   sessionRoutes(api);
   appRoutes(api);
+  appEventRoutes(api);
   arcadeEnableRoutes(api);
   arcadeDeveloperRoutes(api);
   arcadeMediaRoutes(api);

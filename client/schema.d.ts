@@ -628,6 +628,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/account/apps/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The app’s events
+         * @description The app’s events for integrations, newest first, each with its last 20 attempts (newest first: time, HTTP status or null without an answer, duration, the guard’s `error`, outcome) and `last_error`. `status`: `pending`, `delivered` or `failed`. `limit` 1 to 100 (50 by default). `next` is the signed cursor of the following page, bound to the app and the `status` filter: another app’s or filter’s, or an edited one, is 400 `bad_format` with `field` `cursor`. Delivered and failed events are kept 30 days after they finished; pending ones stay until they do. Session only, your own app (another account’s app is 404 `app_not_found`). 20 an hour per app (refusals spend none), then 429 `rate_limited` with `retry_after`.
+         *
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **read** allowance.
+         */
+        get: operations["get_account_apps_by_id_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/apps/{id}/events/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a ping event
+         * @description Makes a `ping` event (no `sub`, `data` {}, a fresh `jti` and the app’s next `seq`) and sends it to the subscription’s URL like any other event, retries included, whether or not the subscription names `ping` among its types. The answer is the new event, `pending`; read the log to see how it went. The app needs a subscription (`events` on `PATCH /account/apps/{id}`): 409 `no_events_url` without one, 409 `events_disabled` while it is disabled. Session only, your own app (another account’s app is 404 `app_not_found`). 20 an hour per app (refusals spend none), then 429 `rate_limited` with `retry_after`.
+         *
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_account_apps_by_id_events_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/account/apps/{id}/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description A `delivered` or `failed` event goes out again with the same `jti` and `webhook-id` (a receiver that drops repeats drops it): it is `pending` until one attempt, which delivers or fails it (no retry schedule). The answer is the event as it now is. A pending event is 409 `event_not_redeliverable`; an unknown event, or another app’s, is 404 `event_not_found`. The app needs a subscription (`events` on `PATCH /account/apps/{id}`): 409 `no_events_url` without one, 409 `events_disabled` while it is disabled. Session only, your own app (another account’s app is 404 `app_not_found`). 20 an hour per app (refusals spend none), then 429 `rate_limited` with `retry_after`.
+         *
+         *     **Access:** a session; API keys get 403 `forbidden`. Keys are charged the **write** allowance. A session that still owes its second factor gets 403 `mfa_required`.
+         */
+        post: operations["post_account_apps_by_id_events_by_event_id_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account/apps/{id}/arcade": {
         parameters: {
             query?: never;
@@ -4293,6 +4359,48 @@ export interface components {
             last_used_at: string | null;
             arcade: components["schemas"]["ArcadeSummary"] | null;
             events: components["schemas"]["AppEvents"] | null;
+        };
+        AppEventAttempt: {
+            /**
+             * Format: date-time
+             * @description When the request went out.
+             */
+            attempted_at: string;
+            /** @description The receiver’s status; null when none answered. */
+            http_status: number | null;
+            /** @description How long the request took. */
+            duration_ms: number;
+            /** @description Why no status came back (`timeout`, `address_denied`, `connect_failed`, ...); null when one did. */
+            error: string | null;
+            /**
+             * @description What the attempt did to the event.
+             * @enum {string}
+             */
+            outcome: "delivered" | "retrying" | "failed";
+        };
+        /** @description An event for integrations as the app’s delivery log shows it. */
+        AppEventLogEntry: {
+            /**
+             * Format: uuid
+             * @description Also the token’s `jti` and the `webhook-id` header, the same on every attempt and redelivery.
+             */
+            id: string;
+            /** @enum {string} */
+            type: "library.entry.saved" | "library.entry.deleted" | "journal.session.closed" | "journal.journey.saved" | "review.saved" | "review.deleted" | "list.saved" | "list.deleted" | "screenshot.saved" | "screenshot.deleted" | "notification.created" | "profile.updated" | "ping";
+            /** @description The token’s `seq`: increases with each event of the app, with gaps. */
+            seq: number;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+            /** @description Why the last attempt failed (`status 500`, `timeout`, `scope_removed`, ...); null after a success. */
+            last_error: string | null;
+            /** @description The last 20 attempts, newest first. */
+            attempts: components["schemas"]["AppEventAttempt"][];
         };
         /** @description The app’s subscription to events for integrations. */
         AppEvents: {
@@ -10219,6 +10327,398 @@ export interface operations {
                 };
             };
             /** @description `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_account_apps_by_id_events: {
+        parameters: {
+            query?: {
+                status?: "pending" | "delivered" | "failed";
+                cursor?: string;
+                limit?: number;
+            };
+            header?: {
+                /** @description An `ETag` from an earlier answer, a comma-separated list of them, or `*`: 304 when one matches the current answer (weak comparison). */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app’s events */
+            200: {
+                headers: {
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0192f3a4-5b6c-7d8e-9f01-23456789abcd",
+                     *           "type": "library.entry.saved",
+                     *           "seq": 1042,
+                     *           "status": "delivered",
+                     *           "created_at": "2026-11-28T12:00:00.000Z",
+                     *           "delivered_at": "2026-11-28T12:00:05.000Z",
+                     *           "failed_at": null,
+                     *           "last_error": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attempted_at": "2026-11-28T12:00:05.000Z",
+                     *               "http_status": 204,
+                     *               "duration_ms": 84,
+                     *               "error": null,
+                     *               "outcome": "delivered"
+                     *             },
+                     *             {
+                     *               "attempted_at": "2026-11-28T12:00:00.000Z",
+                     *               "http_status": 500,
+                     *               "duration_ms": 120,
+                     *               "error": null,
+                     *               "outcome": "retrying"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "next": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Newest first. */
+                        data: components["schemas"]["AppEventLogEntry"][];
+                        /** @description The cursor of the following page: pass it as `cursor`. Null on the last. */
+                        next: string | null;
+                    };
+                };
+            };
+            /** @description Not Modified: `If-None-Match` matched the current answer. No body; the same `ETag`, `Cache-Control` and allowance headers as the 200. */
+            304: {
+                headers: {
+                    /** @description A weak tag of this answer, for `If-None-Match`. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `not_allowed`; `invalid_request` reason `out_of_range` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `app_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`; `rate_limited` reason `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_account_apps_by_id_events_ping: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Send a ping event */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0192f3a4-6c7d-7e8f-8a9b-0c1d2e3f4a5b",
+                     *         "type": "ping",
+                     *         "seq": 1043,
+                     *         "status": "pending",
+                     *         "created_at": "2026-11-28T12:00:00.000Z",
+                     *         "delivered_at": null,
+                     *         "failed_at": null,
+                     *         "last_error": null,
+                     *         "attempts": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AppEventLogEntry"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `forbidden`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `app_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `no_events_url`; `conflict` reason `events_disabled`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`; `rate_limited` reason `rate_limited` */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `internal` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `unavailable` reason `database_unavailable` */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    post_account_apps_by_id_events_by_event_id_redeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your key for this request (1 to 255 printable ASCII characters): the same key with the same request within 24 hours replays the first answer without running it again. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Send an event again */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0192f3a4-5b6c-7d8e-9f01-23456789abcd",
+                     *         "type": "library.entry.saved",
+                     *         "seq": 1042,
+                     *         "status": "pending",
+                     *         "created_at": "2026-11-28T12:00:00.000Z",
+                     *         "delivered_at": null,
+                     *         "failed_at": null,
+                     *         "last_error": null,
+                     *         "attempts": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AppEventLogEntry"];
+                    };
+                };
+            };
+            /** @description `invalid_request` reason `bad_format`; `invalid_request` reason `malformed_json`; `invalid_request` reason `malformed_body`; `invalid_request` reason `too_large`; `invalid_request` reason `too_deep`; `invalid_request` reason `unsupported_content_type`; `invalid_request` reason `wrong_type`; `invalid_request` reason `missing`; `invalid_request` reason `too_short`; `invalid_request` reason `too_long`; `invalid_request` reason `duplicate` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`; `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `forbidden` reason `mfa_required`; `forbidden`; `forbidden` reason `suspended` */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Resource": components["headers"]["X-RateLimit-Resource"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `not_found` reason `app_not_found`; `not_found` reason `event_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict` reason `event_not_redeliverable`; `conflict` reason `no_events_url`; `conflict` reason `events_disabled`; `conflict` reason `idempotency_mismatch`; `conflict` reason `idempotency_in_progress` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `rate_limited`; `rate_limited` reason `rate_limited` */
             429: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];

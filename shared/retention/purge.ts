@@ -12,7 +12,8 @@
 //   without this the table keeps a row for every address and key ever seen.
 // - Idempotency keys past their 24 hours (a request after that runs anew and takes the row over anyway).
 // - Data events delivered or failed more than 30 days ago, with their attempts (the delivery log keeps 30
-//   days); events still pending or held stay, they are owed to the game.
+//   days); events still pending or held stay, they are owed to the game. Events for integrations the same
+//   way (their log keeps 30 days too); pending ones stay, owed to the app.
 // - Uses of the rolling caps (reviews a day...) older than the longest window.
 // - Views of a person's history older than its 90 days or past its 500 newest (no read shows them).
 // - Notifications older than 90 days (NOTIFICATION_RETENTION_DAYS; a collapsed like's time is its latest).
@@ -23,6 +24,7 @@ import { removeOrphans } from '../media/orphaned-media.js';
 import { REMOVED_EVIDENCE_DAYS } from '../arcade/rows.js';
 import { purgeExpiredIdempotencyKeys } from '../platform/idempotency/idempotency-keys.js';
 import { purgeDeliveryLog } from '../arcade/delivery-log.js';
+import { purgeAppEvents } from '../events/event-log.js';
 import { purgeRollingUses } from '../platform/rate-limits/rolling-cap.js';
 import { purgeViews } from '../history/history.js';
 import { NOTIFICATION_RETENTION_DAYS } from '../notifications/rows.js';
@@ -40,6 +42,7 @@ export interface PurgeReport {
   expired_limits: number;
   expired_idempotency_keys: number;
   expired_data_events: number;
+  expired_app_events: number;
   expired_rolling_uses: number;
   expired_views: number;
   expired_notifications: number;
@@ -77,6 +80,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
   const limits = await knex('rate_limits').where('expire', '<=', now).delete();
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(knex, now);
   const dataEvents = await purgeDeliveryLog(knex, now);
+  const appEvents = await purgeAppEvents(knex, now);
   const rollingUses = await purgeRollingUses(knex);
   const views = await purgeViews(knex, now);
   const notifications = await knex('notifications')
@@ -95,6 +99,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     expired_limits: limits,
     expired_idempotency_keys: idempotencyKeys,
     expired_data_events: dataEvents,
+    expired_app_events: appEvents,
     expired_rolling_uses: rollingUses,
     expired_views: views,
     expired_notifications: notifications,

@@ -3,6 +3,7 @@
 import './pages-and-images.js';
 import './auth.js';
 import './account.js';
+import './app-events.js';
 import './arcade.js';
 import './arcade-players.js';
 import './arcade-answers.js';
