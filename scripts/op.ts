@@ -65,6 +65,7 @@ const COMMANDS: Record<string, Command> = {
           `${report.retired_keys} retired key(s), ${report.expired_limits} ended limit window(s), ` +
           `${report.expired_idempotency_keys} expired idempotency key(s), ` +
           `${report.expired_data_events} data event(s) past 30 days, ` +
+          `${report.expired_app_events} event(s) for integrations past 30 days, ` +
           `${report.expired_rolling_uses} use(s) of daily caps past their window, ` +
           `${report.expired_notifications} notification(s) past 90 days`,
       );
