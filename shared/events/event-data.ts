@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
 import { pathGame, findEntry } from '../library/entries.js';
 import { presentEntry } from '../library/presenters.js';
+import { entriesByGame } from '../library/own-library.js';
 import { sessionsAsShown } from '../journal/session-reads.js';
 import { sessionColumns } from '../journal/session-reads.js';
 import { AUTHOR_SEES, JOURNEY_COLUMNS, journeysAsShown } from '../journal/journey-reads.js';
@@ -92,4 +93,27 @@ export async function renderEventData(
   const render = RENDERERS[event.type];
   if (!render) return {};
   return (await render(knex, event.account_id, event.subject, mediaUrl)) ?? idsOnly(event.type, event.subject);
+}
+
+/**
+ * The data of several events: library entries, the most frequent, in one statement for the batch (a
+ * backlog's events are rendered a claim at a time); the other types one by one, side by side.
+ */
+export async function renderEventsData(
+  knex: Knex,
+  events: Array<{ type: EventType; account_id: string; subject: string }>,
+  mediaUrl: MediaUrl,
+): Promise<unknown[]> {
+  const entries = events.filter((event) => event.type === 'library.entry.saved' && /^\d+$/.test(event.subject));
+  const found = await entriesByGame(
+    knex,
+    entries.map((event) => ({ accountId: event.account_id, gameId: Number(event.subject) })),
+  );
+  return Promise.all(
+    events.map(async (event) => {
+      if (event.type !== 'library.entry.saved') return renderEventData(knex, event, mediaUrl);
+      const entry = found.get(`${event.account_id}:${event.subject}`);
+      return entry ? presentEntry(entry) : idsOnly(event.type, event.subject);
+    }),
+  );
 }

@@ -21,7 +21,7 @@ import {
 } from '../delivery/engine.js';
 import type { DeliveryDeps } from '../delivery/signed-post.js';
 import { queueEmail } from '../platform/email/outbox.js';
-import { renderEventData } from './event-data.js';
+import { renderEventsData } from './event-data.js';
 import type { EventType } from './event-types.js';
 
 export interface AppEvent extends ClaimedEvent {
@@ -134,11 +134,8 @@ export function appEventsTarget(mediaUrl: (key: string) => string): DeliveryTarg
     async prepare(knex, events) {
       const fresh = events.filter((event) => event.data === null);
       if (fresh.length === 0) return;
-      await Promise.all(
-        fresh.map(async (event) => {
-          event.data = await renderEventData(knex, event, mediaUrl);
-        }),
-      );
+      const rendered = await renderEventsData(knex, fresh, mediaUrl);
+      fresh.forEach((event, index) => (event.data = rendered[index]));
       await knex.raw(KEEP_DATA, [
         fresh.map((event) => event.id),
         fresh.map((event) => JSON.stringify(event.data)),

@@ -62,3 +62,25 @@ export async function readOwnLibrary(knex: Knex, accountId: string, query: OwnLi
       : {}),
   };
 }
+
+/**
+ * Entries of several owners by game, each with its game's card columns (null when the catalog lost the
+ * game), in one statement: what GET /library/{game} reads one at a time, for a batch (events for
+ * integrations render a claim's entries together). Answered by `${account_id}:${game_id}`.
+ */
+export async function entriesByGame(
+  knex: Knex,
+  keys: Array<{ accountId: string; gameId: number }>,
+): Promise<Map<string, EntryWithGame>> {
+  const found = new Map<string, EntryWithGame>();
+  if (keys.length === 0) return found;
+  const { rows } = await knex.raw<{ rows: EntryWithGame[] }>(
+    `SELECT e.*, g.slug AS game_slug, g.name AS game_name, g.cover_image_id AS game_cover_image_id
+       FROM unnest(CAST(? AS uuid[]), CAST(? AS int[])) AS k(account_id, game_id)
+       JOIN library_entries e ON e.account_id = k.account_id AND e.game_id = k.game_id
+       LEFT JOIN games g ON g.id = e.game_id`,
+    [keys.map((key) => key.accountId), keys.map((key) => key.gameId)] as unknown as Knex.Value[],
+  );
+  for (const row of rows) found.set(`${row.account_id}:${row.game_id}`, row);
+  return found;
+}
