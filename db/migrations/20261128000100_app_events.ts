@@ -51,6 +51,9 @@ const SHOWN = {
     'bio, pronouns, thought, video_username, photo_username, microblog_username, library_visibility, avatar_image_id, banner_image_id',
 };
 
+/** What a profile row holds when made with nothing given (migration profiles; no pictures), in SHOWN's order. */
+const PROFILE_DEFAULTS = "'', '', '', '', '', '', 'PUBLIC', NULL::uuid, NULL::uuid";
+
 const changed = (columns: string) => {
   const list = columns.split(', ');
   return `(${list.map((c) => `OLD.${c}`).join(', ')}) IS DISTINCT FROM (${list.map((c) => `NEW.${c}`).join(', ')})`;
@@ -177,6 +180,15 @@ const TRIGGERS: EventTrigger[] = [
     body: "app_event_record(NEW.account_id, 'notification.created', NEW.id::text, NULL)",
   },
   {
+    // The row is made by the profile's first write (PATCH /profile, a picture): until then GET /profile
+    // answers the defaults, so only a row that differs from them changes what it shows.
+    table: 'profiles',
+    name: 'profile_created',
+    on: 'INSERT',
+    when: `(NEW.${SHOWN.profiles.replaceAll(', ', ', NEW.')}) IS DISTINCT FROM (${PROFILE_DEFAULTS})`,
+    body: "app_event_record(NEW.account_id, 'profile.updated', NEW.account_id::text, NULL)",
+  },
+  {
     table: 'profiles',
     name: 'profile_updated',
     on: 'UPDATE',
@@ -184,11 +196,11 @@ const TRIGGERS: EventTrigger[] = [
     body: "app_event_record(NEW.account_id, 'profile.updated', NEW.account_id::text, NULL)",
   },
   {
-    // GET /profile shows the account's names beside the profile's fields.
+    // GET /profile shows the account's names beside the profile's fields, and the owner's record_history.
     table: 'accounts',
     name: 'profile_names_updated',
     on: 'UPDATE',
-    when: changed('username, display_name'),
+    when: changed('username, display_name, record_history'),
     body: "app_event_record(NEW.id, 'profile.updated', NEW.id::text, NULL)",
   },
   {

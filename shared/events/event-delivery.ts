@@ -106,7 +106,7 @@ async function tellOwner(
     subject: `Events for your app "${row.name}" are turned off`,
     text:
       `The URL your app "${row.name}" receives events at (${row.url}) ${why}, so we stopped sending events to it.\n\n` +
-      `Events made since wait for it. Set the app's events again (PATCH /api/v1/account/apps/${row.app_id}) to ` +
+      `Events not yet delivered wait for it, and no new ones are made meanwhile. Set the app's events again (PATCH /api/v1/account/apps/${row.app_id}) to ` +
       `turn them back on, and the waiting ones are sent.`,
     kind: 'events.disabled',
   });
