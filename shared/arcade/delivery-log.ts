@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict, notFound } from '../platform/errors.js';
-import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
+import { decodeCursor } from '../platform/paging/cursor.js';
+import { lastAttempts, newestFirst, type LogAttempt } from '../delivery/log-pages.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { liveEventsUrl, queueDelivery } from './data-events.js';
 import { sendSignedEvent, type DeliveryDeps } from '../delivery/signed-post.js';
@@ -13,8 +14,6 @@ import { sendSignedEvent, type DeliveryDeps } from '../delivery/signed-post.js';
 export const LOG_STATUSES = ['pending', 'held', 'delivered', 'failed'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
-/** Attempts shown per event, newest first. */
-export const ATTEMPTS_SHOWN = 20;
 /** How long events and their attempts are kept. */
 export const DELIVERY_LOG_DAYS = 30;
 
@@ -24,14 +23,6 @@ const REDELIVERIES = { name: 'arcade-data-event-redeliver', failures: 20, window
 const PINGS = { name: 'arcade-data-event-ping', failures: 20, windowSeconds: 3600, reason: 'rate_limited' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface LogAttempt {
-  attempted_at: string;
-  http_status: number | null;
-  duration_ms: number;
-  error: string | null;
-  outcome: 'delivered' | 'retrying' | 'failed';
-}
 
 export interface LogEvent {
   id: string;
@@ -58,28 +49,11 @@ interface EventRow {
 const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 
 async function withAttempts(knex: Knex, rows: EventRow[], held: boolean): Promise<LogEvent[]> {
-  const ids = rows.map((row) => row.id);
-  const attempts = new Map<string, LogAttempt[]>(ids.map((id) => [id, []]));
-  if (ids.length > 0) {
-    const { rows: found } = await knex.raw<{
-      rows: Array<Omit<LogAttempt, 'attempted_at'> & { event_id: string; attempted_at: Date }>;
-    }>(
-      `SELECT event_id, attempted_at, http_status, duration_ms, error, outcome FROM (
-         SELECT a.*, row_number() OVER (PARTITION BY event_id ORDER BY attempted_at DESC, id DESC) AS n
-           FROM arcade_data_event_attempts a WHERE event_id = ANY(CAST(:ids AS uuid[]))
-       ) ranked WHERE n <= :shown ORDER BY attempted_at DESC, id DESC`,
-      { ids: ids as unknown as Knex.Value, shown: ATTEMPTS_SHOWN },
-    );
-    for (const row of found) {
-      attempts.get(row.event_id)!.push({
-        attempted_at: new Date(row.attempted_at).toISOString(),
-        http_status: row.http_status,
-        duration_ms: row.duration_ms,
-        error: row.error,
-        outcome: row.outcome,
-      });
-    }
-  }
+  const attempts = await lastAttempts(
+    knex,
+    'arcade_data_event_attempts',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -107,12 +81,7 @@ export async function listDeliveryLog(knex: Knex, secret: string, appId: string,
   const position = query.cursor ? decodeCursor(secret, query.cursor, sort) : null;
   const select = knex('arcade_data_events')
     .where({ app_id: appId })
-    .select(...COLUMNS, knex.raw('created_at::text AS created_key'))
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(query.limit + 1);
+    .select(...COLUMNS, knex.raw('created_at::text AS created_key'));
   if (query.status === 'held' || query.status === 'pending') {
     // Both are pending rows: which one they are depends on the live release, the same for all of them.
     if (held !== (query.status === 'held')) select.whereRaw('false');
@@ -120,19 +89,8 @@ export async function listDeliveryLog(knex: Knex, secret: string, appId: string,
   } else if (query.status) {
     select.where({ status: query.status });
   }
-  if (position) {
-    select.whereRaw('(created_at, id) < (CAST(? AS timestamptz), CAST(? AS uuid))', [
-      position[0] as string,
-      position[1] as string,
-    ]);
-  }
-  const rows = (await select) as EventRow[];
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    data: await withAttempts(knex, page, held),
-    next: rows.length > query.limit && last ? encodeCursor(secret, sort, [last.created_key, last.id]) : null,
-  };
+  const page = await newestFirst<EventRow>(select, position, query.limit, { secret, sort });
+  return { data: await withAttempts(knex, page.rows, held), next: page.next };
 }
 
 const eventNotFound = () => notFound('This game has no data event with this id.', 'event_not_found');
@@ -196,7 +154,13 @@ export async function pingEventsUrl(knex: Knex, appId: string, deps: DeliveryDep
   if (!url) throw noEventsUrl();
   return limiterFor(knex, PINGS).within([appId], async () => {
     const id = randomUUID();
-    const result = await sendSignedEvent(knex, url, { aud: appId, jti: id, type: 'ping', data: {} }, deps, 'data-event+jwt');
+    const result = await sendSignedEvent(
+      knex,
+      url,
+      { aud: appId, jti: id, type: 'ping', data: {} },
+      deps,
+      'data-event+jwt',
+    );
     const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
     return {
       id,

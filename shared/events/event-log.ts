@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict, invalidRequest, notFound } from '../platform/errors.js';
-import { decodeCursor, encodeCursor } from '../platform/paging/cursor.js';
+import { decodeCursor } from '../platform/paging/cursor.js';
+import { lastAttempts, newestFirst, type LogAttempt } from '../delivery/log-pages.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { queueDeliveries } from '../delivery/engine.js';
 import type { App } from '../keys/models.js';
@@ -14,8 +15,6 @@ import type { App } from '../keys/models.js';
 export const EVENT_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-/** Attempts shown per event, newest first. */
-export const ATTEMPTS_SHOWN = 20;
 /** How long finished events and their attempts are kept. */
 export const EVENT_LOG_DAYS = 30;
 
@@ -27,14 +26,6 @@ const PINGS = rule('app-event-ping');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface EventAttempt {
-  attempted_at: string;
-  http_status: number | null;
-  duration_ms: number;
-  error: string | null;
-  outcome: 'delivered' | 'retrying' | 'failed';
-}
-
 export interface LoggedEvent {
   id: string;
   type: string;
@@ -44,7 +35,7 @@ export interface LoggedEvent {
   delivered_at: string | null;
   failed_at: string | null;
   last_error: string | null;
-  attempts: EventAttempt[];
+  attempts: LogAttempt[];
 }
 
 interface EventRow {
@@ -64,21 +55,11 @@ const iso = (at: Date | null) => (at ? new Date(at).toISOString() : null);
 
 /** The rows as the log shows them, each with its last attempts, in one more statement. */
 async function withAttempts(knex: Knex, rows: EventRow[]): Promise<LoggedEvent[]> {
-  const attempts = new Map<string, EventAttempt[]>(rows.map((row) => [row.id, []]));
-  if (rows.length > 0) {
-    const { rows: found } = await knex.raw<{
-      rows: Array<Omit<EventAttempt, 'attempted_at'> & { event_id: string; attempted_at: Date }>;
-    }>(
-      `SELECT event_id, attempted_at, http_status, duration_ms, error, outcome FROM (
-         SELECT a.*, row_number() OVER (PARTITION BY event_id ORDER BY attempted_at DESC, id DESC) AS n
-           FROM app_event_attempts a WHERE event_id = ANY(CAST(:ids AS uuid[]))
-       ) ranked WHERE n <= :shown ORDER BY attempted_at DESC, id DESC`,
-      { ids: [...attempts.keys()] as unknown as Knex.Value, shown: ATTEMPTS_SHOWN },
-    );
-    for (const { event_id, attempted_at, ...attempt } of found) {
-      attempts.get(event_id)!.push({ attempted_at: new Date(attempted_at).toISOString(), ...attempt });
-    }
-  }
+  const attempts = await lastAttempts(
+    knex,
+    'app_event_attempts',
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -117,26 +98,10 @@ export async function listAppEvents(knex: Knex, secret: string, appId: string, q
     const sort = `app-events:${appId}:${query.status ?? ''}`;
     const position = query.cursor ? decodeCursor(secret, query.cursor, sort) : null;
     if (query.cursor && !position) throw foreignCursor();
-    const select = selectEvents(knex, appId)
-      .orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
-      ])
-      .limit(query.limit + 1);
+    const select = selectEvents(knex, appId);
     if (query.status) select.where({ status: query.status });
-    if (position) {
-      select.whereRaw('(created_at, id) < (CAST(? AS timestamptz), CAST(? AS uuid))', [
-        position[0] as string,
-        position[1] as string,
-      ]);
-    }
-    const rows = (await select) as EventRow[];
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      data: await withAttempts(knex, page),
-      next: rows.length > query.limit && last ? encodeCursor(secret, sort, [last.created_key, last.id]) : null,
-    };
+    const page = await newestFirst<EventRow>(select, position, query.limit, { secret, sort });
+    return { data: await withAttempts(knex, page.rows), next: page.next };
   });
 }
 

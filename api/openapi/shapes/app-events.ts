@@ -13,19 +13,9 @@ import {
   string,
   uuid,
 } from '../response-schemas.js';
+import { deliveryAttempt } from './arcade-players.js';
 
-export const AppEventAttempt = component(
-  'AppEventAttempt',
-  object({
-    attempted_at: dateTime('When the request went out.'),
-    http_status: nullable(integer('The receiver’s status; null when none answered.')),
-    duration_ms: integer('How long the request took.'),
-    error: nullable(
-      string('Why no status came back (`timeout`, `address_denied`, `connect_failed`, ...); null when one did.'),
-    ),
-    outcome: oneOf(['delivered', 'retrying', 'failed'], 'What the attempt did to the event.'),
-  }),
-);
+export const AppEventAttempt = component('AppEventAttempt', deliveryAttempt());
 
 export const AppEventLogEntry = component(
   'AppEventLogEntry',

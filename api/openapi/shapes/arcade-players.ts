@@ -68,8 +68,8 @@ export const KeySet = component(
   ),
 );
 
-export const DataEventAttempt = component(
-  'ArcadeDataEventAttempt',
+/** A delivery attempt of a signed event, as both delivery logs show it (shared/delivery/log-pages.ts). */
+export const deliveryAttempt = () =>
   object({
     attempted_at: dateTime('When the request went out.'),
     http_status: nullable(integer('The receiver’s status; null when none answered.')),
@@ -78,8 +78,9 @@ export const DataEventAttempt = component(
       string('Why no status came back (`timeout`, `address_denied`, `connect_failed`, ...); null when one did.'),
     ),
     outcome: oneOf(['delivered', 'retrying', 'failed'], 'What the attempt did to the event.'),
-  }),
-);
+  });
+
+export const DataEventAttempt = component('ArcadeDataEventAttempt', deliveryAttempt());
 
 export const DataEvent = component(
   'ArcadeDataEvent',
