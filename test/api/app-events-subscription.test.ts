@@ -134,4 +134,22 @@ describe('events for integrations: the subscription', function () {
     await until(async () => (await statuses()).every((status) => status === 'delivered'));
     expect(await statuses()).to.deep.equal(['delivered', 'delivered']);
   });
+
+  it('deletes an app’s subscription, events and attempts with the app', async () => {
+    const { owner, appId, token } = await subscribed('sub_gone', ['library.entry.saved']);
+    const game = await people.catalogGame({ platform_ids: [6] });
+    await app.client.put(
+      `/api/v1/library/${game.id}`,
+      { status: 'PLAYING' },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    await until(async () => (await db()('app_events').where({ app_id: appId, status: 'delivered' })).length === 1);
+    const [event] = await db()('app_events').where({ app_id: appId });
+    expect(await db()('app_event_attempts').where({ event_id: event.id })).to.have.length(1);
+    const gone = await owner.site.delete(`/api/v1/account/apps/${appId}`);
+    expect(gone.status).to.equal(200);
+    expect(await db()('app_events').where({ app_id: appId })).to.deep.equal([]);
+    expect(await db()('app_event_attempts').where({ event_id: event.id })).to.deep.equal([]);
+    expect(await db()('app_event_subscriptions').where({ app_id: appId })).to.deep.equal([]);
+  });
 });
