@@ -86,16 +86,20 @@ function ending<E extends ClaimedEvent>(event: E, result: SendResult): Ended<E> 
 
 /**
  * The ends of attempts, in one statement: their delivery-log rows and their events' new states, which no
- * other attempt can have changed (the leases held them). A delivered or failed event is settled; one to
+ * other attempt can have changed (the leases held them); an event deleted meanwhile is passed over. A delivered or failed event is settled; one to
  * retry stays pending until its next attempt.
  */
 const settleSql = (table: string, attemptsTable: string) => `WITH ended AS (
     SELECT * FROM unnest(CAST(? AS uuid[]), CAST(? AS timestamptz[]), CAST(? AS int[]), CAST(? AS int[]),
       CAST(? AS text[]), CAST(? AS text[]), CAST(? AS int[]), CAST(? AS text[]), CAST(? AS timestamptz[]))
       AS t(id, attempted_at, http_status, duration_ms, error, outcome, attempts, last_error, next_attempt_at)),
+  -- An event deleted while its attempt was in the air (its subscription ended, its app or account gone)
+  -- has no log to write to. (Not a lock on the rows here: the UPDATE below changes them in this same
+  -- statement, and a row this statement updated is passed over by its own lock.)
   logged AS (
     INSERT INTO ${attemptsTable} (event_id, attempted_at, http_status, duration_ms, error, outcome)
-    SELECT id, attempted_at, http_status, duration_ms, error, outcome FROM ended)
+    SELECT x.id, x.attempted_at, x.http_status, x.duration_ms, x.error, x.outcome FROM ended x
+    WHERE EXISTS (SELECT 1 FROM ${table} e WHERE e.id = x.id))
   UPDATE ${table} e
   SET status = CASE WHEN x.outcome = 'retrying' THEN 'pending' ELSE x.outcome END,
     attempts = x.attempts, last_error = x.last_error,

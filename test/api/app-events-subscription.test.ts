@@ -10,6 +10,7 @@ import { appWithKey } from '../helpers/factories.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import * as people from '../helpers/people.js';
 import { useTestApp } from '../helpers/test-app.js';
+import { deliverAppEvents } from '../../shared/events/event-delivery.js';
 import { until } from '../helpers/wait.js';
 
 describe('events for integrations: the subscription', function () {
@@ -151,5 +152,39 @@ describe('events for integrations: the subscription', function () {
     expect(await db()('app_events').where({ app_id: appId })).to.deep.equal([]);
     expect(await db()('app_event_attempts').where({ event_id: event.id })).to.deep.equal([]);
     expect(await db()('app_event_subscriptions').where({ app_id: appId })).to.deep.equal([]);
+  });
+
+  it('writes the end of an attempt whose event was deleted in the air without failing the others', async () => {
+    const { appId } = await subscribed('sub_in_air', ['library.entry.saved']);
+    const owner = (await db()('app_event_subscriptions').where({ app_id: appId }).first()).account_id as string;
+    // Queued already, so only this test's own delivery sends it; the receiver holds its answer.
+    const [event] = await db()('app_events')
+      .insert({ app_id: appId, account_id: owner, type: 'ping', subject: 'in-air', data: '{}', queued: true })
+      .returning('id');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const came = new Promise<void>((resolve) => (arrived = resolve));
+    receiver.host.routes['/events'] = (_request, response) => {
+      arrived();
+      void held.then(() => response.writeHead(204).end());
+    };
+    try {
+      const delivering = deliverAppEvents(
+        db(),
+        [event.id],
+        { secret: config().secret, issuer: config().publicUrl },
+        (k) => k,
+      );
+      await came;
+      await db()('app_events').where({ id: event.id }).delete();
+      release();
+      const outcomes = await delivering;
+      expect(outcomes.get(event.id)).to.equal('delivered');
+      expect(await db()('app_event_attempts').where({ event_id: event.id })).to.deep.equal([]);
+    } finally {
+      await receiver.close();
+      receiver = await startEventReceiver(app.client.baseUrl);
+    }
   });
 });
