@@ -21,6 +21,9 @@ export async function startEventDispatcher(signals: Signals, knex: Knex, log: Lo
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // Told once when looking starts failing (the database gone: five looks a second would each say so), and
+  // once when it works again.
+  let failing = false;
   const run = (): void => {
     if (stopped) return;
     if (running) {
@@ -30,8 +33,14 @@ export async function startEventDispatcher(signals: Signals, knex: Knex, log: Lo
     again = false;
     running = queueNewEvents(knex)
       .then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'events for integrations not queued; trying again'),
+        () => {
+          if (failing) log.info('events for integrations queued again');
+          failing = false;
+        },
+        (error: unknown) => {
+          if (!failing) log.warn({ err: error }, 'events for integrations not queued; trying again');
+          failing = true;
+        },
       )
       .finally(() => {
         running = null;

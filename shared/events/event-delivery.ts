@@ -7,6 +7,10 @@
 // each event no job carries yet (queueNewEvents), in one statement. The per-minute sweep does the same for
 // anything a dispatcher missed and for lost deliveries.
 //
+// An event's data is rendered at its first attempt, before its claim, so the claim writes the data with the
+// lease (one write of the row); what its subscription's state does is one statement per group of ends
+// (FOLLOW), writing only the subscriptions that change.
+//
 // A 410 disables the subscription (`gone`); three days of failures with no success in between disable it
 // (`failing`); either way the owner is e-mailed once, when it turns disabled. Events of a disabled
 // subscription wait (held) until `events` is set again.
@@ -43,53 +47,102 @@ export const APP_EVENTS_CHANNEL = 'jogatina_app_events';
 const IN_SCOPE = `(app_event_scope(e.type) IS NULL OR EXISTS (
     SELECT 1 FROM apps a WHERE a.id = e.app_id AND app_event_scope(e.type) = ANY (a.scopes)))`;
 
+/** SQL: the event `e` may be claimed now (pending, not leased, its subscription `s` active, its type in scope). */
+const CLAIMABLE = `e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
+    AND s.app_id = e.app_id AND s.state = 'active' AND ${IN_SCOPE}`;
+
 /**
- * Leases the pending events among the ids whose subscription is active and whose type the app may still
- * read, and reads what their attempts need, in one statement (joined to the ids, as the data events' claim).
+ * The claimable events among the ids whose data is not rendered yet (what a first attempt renders before
+ * its claim, so that the claim writes the data with the lease: one write of the row, not two).
  */
-const CLAIM = `UPDATE app_events e SET leased_until = now() + make_interval(secs => ?)
-  FROM unnest(CAST(? AS uuid[])) AS claim(id), app_event_subscriptions s
-  WHERE e.id = claim.id AND e.status = 'pending' AND (e.leased_until IS NULL OR e.leased_until < now())
-    AND s.app_id = e.app_id AND s.state = 'active' AND ${IN_SCOPE}
+const TO_RENDER = `SELECT e.id, e.account_id, e.type, e.subject
+  FROM unnest(CAST(? AS uuid[])) AS claim(id), app_events e, app_event_subscriptions s
+  WHERE e.id = claim.id AND e.data IS NULL AND ${CLAIMABLE}`;
+
+/**
+ * Leases the claimable events among the ids, keeps the data rendered for them (an event's first attempt;
+ * every later one sends the same), and reads what their attempts need, in one statement (joined to the ids,
+ * as the data events' claim). An event another attempt rendered first keeps that one's data.
+ */
+const CLAIM = `UPDATE app_events e SET leased_until = now() + make_interval(secs => ?), data = coalesce(e.data, claim.data)
+  FROM unnest(CAST(? AS uuid[]), CAST(? AS jsonb[])) AS claim(id, data), app_event_subscriptions s
+  WHERE e.id = claim.id AND ${CLAIMABLE}
   RETURNING e.id, e.app_id, e.account_id, e.type, e.seq, e.subject, e.data, e.attempts, e.redelivery, s.url`;
 
 const UNCLAIMED = `SELECT e.id, e.status, s.state IS DISTINCT FROM 'active' AS held
   FROM app_events e LEFT JOIN app_event_subscriptions s ON s.app_id = e.app_id
   WHERE e.id = ANY(CAST(? AS uuid[]))`;
 
-/** Keeps the data an event's first attempt rendered, for every later attempt (the same body each time). */
+/**
+ * Keeps the data an event's first attempt rendered, for every later attempt (the same body each time): for
+ * an event claimed unrendered (its lease had not ended when TO_RENDER looked), which CLAIM usually spares.
+ */
 const KEEP_DATA = `UPDATE app_events e SET data = x.data
   FROM unnest(CAST(? AS uuid[]), CAST(? AS jsonb[])) AS x(id, data) WHERE e.id = x.id AND e.data IS NULL`;
 
-/** A subscription's attempts: a success clears its failing time, a failure starts it if none is running. */
-const TRACK = `UPDATE app_event_subscriptions s SET
+/** SQL: the attempts `x` had a 410 from the subscription `s`'s URL (not from one it was moved away from meanwhile). */
+const GONE = `x.gone_url = s.url`;
+
+/** SQL: the subscription `s` turns disabled with the attempts `x` (a 410, or three days failing and no success). */
+const TURNS_OFF = `(s.state = 'active' AND (${GONE} OR (NOT x.delivered AND s.failing_since < now() - make_interval(days => ${FAILING_DAYS}))))`;
+
+/**
+ * What a settle group's attempts do to their apps' subscriptions, in one statement: a success clears the
+ * failing time, a failure starts it if none is running, and a 410 or three days of failures with no success
+ * disable an active one (answered, to be told: `turned_off`). Only the rows that change are locked and
+ * written, in the apps' order (settles come a group at a time, one worker's beside another's; with many
+ * apps nearly every end is another app's, and rows locked in any order could deadlock two workers' groups);
+ * `last_success_at`, which nothing reads, is kept to the minute. The state before is read under the lock
+ * (`was`), so of two groups disabling one subscription only the first says it turned it off.
+ */
+const FOLLOW = `WITH x AS (
+    SELECT * FROM unnest(CAST(? AS uuid[]), CAST(? AS boolean[]), CAST(? AS text[])) AS x(app_id, delivered, gone_url)),
+  changing AS (
+    SELECT s.app_id, s.state AS was, x.delivered, x.gone_url, a.name, o.email
+      FROM x JOIN app_event_subscriptions s ON s.app_id = x.app_id
+      JOIN apps a ON a.id = s.app_id JOIN accounts o ON o.id = a.account_id
+     WHERE ${TURNS_OFF}
+        OR CASE WHEN x.delivered
+             THEN s.failing_since IS NOT NULL OR s.last_success_at IS NULL OR s.last_success_at < now() - interval '1 minute'
+             ELSE s.failing_since IS NULL END
+     ORDER BY s.app_id FOR UPDATE OF s)
+  UPDATE app_event_subscriptions s SET
     last_success_at = CASE WHEN x.delivered THEN now() ELSE s.last_success_at END,
-    failing_since = CASE WHEN x.delivered THEN NULL ELSE coalesce(s.failing_since, now()) END
-  FROM unnest(CAST(? AS uuid[]), CAST(? AS boolean[])) AS x(app_id, delivered) WHERE s.app_id = x.app_id`;
+    failing_since = CASE WHEN x.delivered THEN NULL ELSE coalesce(s.failing_since, now()) END,
+    state = CASE WHEN ${TURNS_OFF} THEN 'disabled' ELSE s.state END,
+    disabled_reason = CASE WHEN ${TURNS_OFF} THEN CASE WHEN ${GONE} THEN 'gone' ELSE 'failing' END ELSE s.disabled_reason END,
+    disabled_at = CASE WHEN ${TURNS_OFF} THEN now() ELSE s.disabled_at END,
+    updated_at = CASE WHEN ${TURNS_OFF} THEN now() ELSE s.updated_at END
+  FROM changing x WHERE s.app_id = x.app_id
+  RETURNING s.app_id, s.url, s.disabled_reason, x.name, x.email, (x.was = 'active' AND s.state = 'disabled') AS turned_off`;
 
-/** Disables the active subscriptions among the apps: 410 (`gone`), or failing for three days (`failing`). */
-const DISABLE = `UPDATE app_event_subscriptions s SET state = 'disabled', disabled_at = now(),
-    disabled_reason = CASE WHEN s.app_id = ANY(CAST(:gone AS uuid[])) THEN 'gone' ELSE 'failing' END, updated_at = now()
-  FROM apps a JOIN accounts o ON o.id = a.account_id
-  WHERE a.id = s.app_id AND s.state = 'active' AND (s.app_id = ANY(CAST(:gone AS uuid[]))
-    OR (s.app_id = ANY(CAST(:failed AS uuid[])) AND s.failing_since < now() - make_interval(days => :days)))
-  RETURNING s.app_id, s.url, s.disabled_reason, a.name, o.email`;
+interface Followed {
+  app_id: string;
+  url: string;
+  disabled_reason: 'gone' | 'failing';
+  name: string;
+  email: string;
+  turned_off: boolean;
+}
 
-/** What each attempt's end does to its subscription, in the ends' transaction. */
+/** What each attempt's end does to its subscription, in the ends' transaction (FOLLOW). */
 async function followAttempts(trx: Knex.Transaction, ended: Array<Ended<AppEvent>>): Promise<void> {
-  // One row per app: a success anywhere in the group counts as a success.
-  const delivered = new Map<string, boolean>();
+  // One row per app: a success anywhere in the group counts as a success, a 410 anywhere as a 410 (from
+  // the URL it was sent to: one the owner has since replaced disables nothing).
+  const apps = new Map<string, { delivered: boolean; goneUrl: string | null }>();
   for (const end of ended) {
-    delivered.set(end.event.app_id, (delivered.get(end.event.app_id) ?? false) || end.outcome === 'delivered');
+    const app = apps.get(end.event.app_id) ?? { delivered: false, goneUrl: null };
+    app.delivered ||= end.outcome === 'delivered';
+    if (end.result.status === 410) app.goneUrl = end.event.url;
+    apps.set(end.event.app_id, app);
   }
-  await trx.raw(TRACK, [[...delivered.keys()], [...delivered.values()]] as unknown as Knex.Value[]);
-  const gone = [...new Set(ended.filter((end) => end.result.status === 410).map((end) => end.event.app_id))];
-  const failed = [...delivered].filter(([, success]) => !success).map(([appId]) => appId);
-  if (gone.length === 0 && failed.length === 0) return;
-  const { rows } = await trx.raw<{
-    rows: Array<{ app_id: string; url: string; disabled_reason: 'gone' | 'failing'; name: string; email: string }>;
-  }>(DISABLE, { gone, failed, days: FAILING_DAYS } as unknown as Record<string, Knex.Value>);
-  for (const row of rows) await tellOwner(trx, row);
+  const ids = [...apps.keys()].sort();
+  const { rows } = await trx.raw<{ rows: Followed[] }>(FOLLOW, [
+    ids,
+    ids.map((id) => apps.get(id)!.delivered),
+    ids.map((id) => apps.get(id)!.goneUrl),
+  ] as unknown as Knex.Value[]);
+  for (const row of rows) if (row.turned_off) await tellOwner(trx, row);
 }
 
 /** The one e-mail of a subscription turned disabled. */
@@ -120,7 +173,20 @@ export function appEventsTarget(mediaUrl: (key: string) => string): DeliveryTarg
     queue: 'app-event.deliver',
     typ: 'event+jwt',
     async claim(knex, ids, leaseSeconds) {
-      return (await knex.raw(CLAIM, [leaseSeconds, ids])).rows as AppEvent[];
+      const { rows: fresh } = await knex.raw<{
+        rows: Array<{ id: string; account_id: string; type: EventType; subject: string }>;
+      }>(TO_RENDER, [ids]);
+      const rendered = new Map<string, string>();
+      if (fresh.length > 0) {
+        const data = await renderEventsData(knex, fresh, mediaUrl);
+        fresh.forEach((event, index) => rendered.set(event.id, JSON.stringify(data[index])));
+      }
+      const { rows } = await knex.raw(CLAIM, [
+        leaseSeconds,
+        ids,
+        ids.map((id) => rendered.get(id) ?? null),
+      ] as unknown as Knex.Value[]);
+      return rows as AppEvent[];
     },
     async unclaimed(knex, ids) {
       const outcomes = new Map<string, DeliveryOutcome>(ids.map((id) => [id, 'done']));
@@ -166,19 +232,27 @@ export function deliverAppEvents(
 /** Events sent a job at most per statement. */
 const QUEUE_BATCH = 1000;
 
+/** SQL: pending events no job carries yet, of active subscriptions (answered by app_events_unqueued). */
+const UNQUEUED = `app_events e JOIN app_event_subscriptions s ON s.app_id = e.app_id AND s.state = 'active'
+  WHERE e.status = 'pending' AND NOT e.queued`;
+
 /**
  * Sends a job for each pending event no job carries yet (new ones; ones waiting for a re-enabled
  * subscription), a batch per transaction, until none is left; answers how many. Workers racing here skip
- * each other's rows.
+ * each other's rows. A look that finds none (most of a dispatcher's, every 200 ms) is one read, with no
+ * transaction.
  */
 export async function queueNewEvents(knex: Knex): Promise<number> {
+  const { rows: look } = await knex.raw<{ rows: Array<{ found: boolean }> }>(
+    `SELECT EXISTS (SELECT 1 FROM ${UNQUEUED}) AS found`,
+  );
+  if (!look[0].found) return 0;
   let total = 0;
   for (;;) {
     const queued = await knex.transaction(async (trx) => {
       const { rows } = await trx.raw<{ rows: Array<{ id: string }> }>(
         `UPDATE app_events SET queued = true WHERE id IN (
-           SELECT e.id FROM app_events e JOIN app_event_subscriptions s ON s.app_id = e.app_id AND s.state = 'active'
-           WHERE e.status = 'pending' AND NOT e.queued ORDER BY e.created_at LIMIT ? FOR UPDATE OF e SKIP LOCKED)
+           SELECT e.id FROM ${UNQUEUED} ORDER BY e.created_at LIMIT ? FOR UPDATE OF e SKIP LOCKED)
          RETURNING id`,
         [QUEUE_BATCH],
       );
