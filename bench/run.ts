@@ -38,6 +38,7 @@ try {
       baseline,
       subject,
       problems = [],
+      summary,
     } = await scenario.run({
       database,
       connections: Number(values.connections),
@@ -88,6 +89,7 @@ try {
     console.log(
       `${met ? 'target met' : 'TARGET MISSED'}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`,
     );
+    if (summary) console.log(summary);
   }
 } finally {
   await database.drop();

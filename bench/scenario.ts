@@ -22,6 +22,11 @@ export interface Scenario {
   p95TargetMs?: number;
   /** How the scenario drives load, when it does not follow --connections, --duration and --rounds. */
   setup?: string;
-  /** `problems`: what else the scenario found wrong (a query plan, say); any fails the run. */
-  run(context: ScenarioContext): Promise<{ rows: Row[]; baseline: string; subject: string; problems?: string[] }>;
+  /**
+   * `problems`: what else the scenario found wrong (a query plan, say); any fails the run. `summary`: one
+   * line the runner prints last, after its target line.
+   */
+  run(
+    context: ScenarioContext,
+  ): Promise<{ rows: Row[]; baseline: string; subject: string; problems?: string[]; summary?: string }>;
 }

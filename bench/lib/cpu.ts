@@ -16,3 +16,18 @@ export function cpuMs(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * CPU time the whole machine has spent busy (every core: user, nice, system, irq, softirq, steal), from
+ * /proc/stat: what a request costs all processes together (PostgreSQL's backends included). Null where
+ * /proc is missing.
+ */
+export function machineCpuMs(): number | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
+    const [user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+    return ((user + nice + system + irq + softirq + (steal || 0)) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}

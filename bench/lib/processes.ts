@@ -26,13 +26,19 @@ export function pinLoadGenerator(): boolean {
  * The entry must print a JSON line with `"msg":"<ready>"`; the port is the one its `listening` line (or the
  * ready line) names, so a server can be waited for past listening (the web process's catalog copy).
  */
-export function startServer(entry: string, env: Record<string, string>, ready = 'listening'): Promise<ServerProcess> {
+export function startServer(
+  entry: string,
+  env: Record<string, string>,
+  ready = 'listening',
+  /** The cores the server may run on (taskset's list; `0-63` for any): the servers' core 0 by default. */
+  { cores = '0' }: { cores?: string } = {},
+): Promise<ServerProcess> {
   // BENCH_NODE_ARGS: flags for the servers' node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile
   // them under the benchmark's own load (node refuses --cpu-prof in NODE_OPTIONS).
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const nodeArgs = [...extra, '--import', 'tsx', path.join(ROOT, entry)];
   const [command, args] = canPin
-    ? ['taskset', ['-c', '0', process.execPath, ...nodeArgs]]
+    ? ['taskset', ['-c', cores, process.execPath, ...nodeArgs]]
     : [process.execPath, nodeArgs];
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,

@@ -10,51 +10,36 @@
 // a random catalog game, random fields, review bodies of random words and lengths; the feed mix spans
 // every filter, misspelled words, deep offsets, `before` anywhere in the last month and every page size,
 // so no cache and no tuned shape answers it.
-// Likes, comments and the upload are made in content-social.ts.
+// The world and the four writes' drivers are in bench/lib/content-writes.ts (the `events` scenario runs the
+// same writes); likes, comments and the upload are made in content-social.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadDemoCatalog } from '../../db/seeds/catalog/load-demo-catalog.js';
-import { seedDemoPeople } from '../../db/seeds/demo-people.js';
-import { createApp, updateApp, type AppChanges } from '../../shared/keys/apps.js';
-import { createKey } from '../../shared/keys/keys.js';
-import { NOT_SUSPENDED } from '../../shared/moderation/suspension.js';
-import { createKnex } from '../../shared/platform/db/knex.js';
 import { startApiServer } from '../lib/api-server.js';
 import { cpuMs } from '../lib/cpu.js';
 import { compareServers, type Contender } from '../lib/compare.js';
-import { measure, warmUp, type GeneratedRequest, type LoadOptions } from '../lib/load.js';
-import { between, chance, inTurn, pick } from '../lib/random.js';
+import {
+  ACCOUNTS,
+  bearer,
+  contentWrites,
+  KEY_PREFIX,
+  libraryWrite,
+  prepareContent,
+  reviewWrite,
+  WRITE_ROWS,
+  type ContentWorld,
+  type WriteLoad,
+} from '../lib/content-writes.js';
+import { measure, warmUp, type GeneratedRequest } from '../lib/load.js';
+import { between, chance, pick } from '../lib/random.js';
 import type { Row } from '../lib/table.js';
 import type { Scenario } from '../scenario.js';
-import { commenter, createLists, likeWrite, measureUploads, type SocialWorld } from './content-social.js';
+import { createLists, measureUploads } from './content-social.js';
 import { peopleFeedPaths } from './people.js';
 
-const ACCOUNTS = Number(process.env.BENCH_PEOPLE_ACCOUNTS ?? 10000);
-const ENTRIES = Number(process.env.BENCH_PEOPLE_ENTRIES ?? 100);
-/** Writers with keys: 50 reviews a day each, so 2,500 of them can write the 100,000 with room to spare. */
-const WRITERS = Number(process.env.BENCH_CONTENT_WRITERS ?? 2500);
-/**
- * People with keys who comment (the writers first): 30 comments an hour each, so 2,500 can write 75,000
- * in the comments' 33 s (3 s, then three rounds of 10), and a small seed with few writers still has most of
- * its people to comment.
- */
-const COMMENTERS = Number(process.env.BENCH_CONTENT_COMMENTERS ?? 2500);
 const WRITES = Number(process.env.BENCH_CONTENT_WRITES ?? 100_000);
-const PREFIX = 'jgt_live_';
 const ORIGIN = 'http://localhost:3000';
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
-const SCOPES: NonNullable<AppChanges['scopes']> = [
-  'library.write',
-  'reviews.write',
-  'profile.read',
-  'social.write',
-  'screenshots.write',
-  'lists.write',
-];
-const WRITE_ROWS = ['PUT /library/{game}', 'POST /reviews', 'PUT /likes/list/{id}', 'POST /comments'];
-const STATUSES = ['COMPLETED', 'PLAYING', 'ON_HOLD', 'DROPPED', 'BACKLOG', 'WISHLIST', null];
-const VISIBILITIES = ['PUBLIC', 'PUBLIC', 'PUBLIC', 'FOLLOWERS', 'PRIVATE'];
 
 /** A word from the catalog's names, sometimes misspelled (a letter dropped or doubled), or made up. */
 function wordFrom(words: string[]): string {
@@ -67,120 +52,8 @@ function wordFrom(words: string[]): string {
   return word;
 }
 
-function reviewBody(words: string[]): string {
-  // Mostly a few sentences; one in ten a long essay.
-  const count = chance(0.1) ? between(300, 1500) : between(5, 120);
-  // Within the 10,000 characters a review may hold.
-  return Array.from({ length: count }, () => pick(words))
-    .join(chance(0.05) ? '\n' : ' ')
-    .slice(0, 10_000)
-    .trim();
-}
-
-interface World extends SocialWorld {
-  usernames: string[];
-  slugs: string[];
-  /** Writers review in turn: one reaches the 50 a day only when all have (a small seed has few writers). */
-  nextReviewer: () => number;
-}
-
-/** Owners others may see: not suspended, in no block either way. */
-const SEEN_OWNER = (column: string) =>
-  `${NOT_SUSPENDED(column)} AND NOT EXISTS (SELECT 1 FROM blocks b WHERE ${column} IN (b.blocker_id, b.blocked_id))`;
-
-async function prepare(url: string): Promise<World> {
-  const knex = createKnex(url, 4);
-  try {
-    const started = Date.now();
-    await loadDemoCatalog(knex);
-    const seeded = await seedDemoPeople(knex, { accounts: ACCOUNTS, entriesPerAccount: ENTRIES });
-    // Writers who may write: the demo has suspended people, whose writes are refused (403 `suspended`).
-    const writers: Array<{ id: string; username: string }> = await knex('accounts as a')
-      .where('a.username', 'like', 'demo\\_%')
-      .whereRaw(NOT_SUSPENDED('a.id'))
-      .orderBy('a.username')
-      .limit(Math.max(WRITERS, COMMENTERS))
-      .select('a.id', 'a.username');
-    const tokens: string[] = [];
-    for (const writer of writers) {
-      const app = await createApp(knex, writer.id, { name: 'bench writer' });
-      await updateApp(knex, writer.id, app.id, { scopes: SCOPES });
-      tokens.push((await createKey(knex, PREFIX, writer.id, app.id, { name: 'bench' })).token);
-    }
-    const reviews: Array<{ id: string; ownerId: string }> = await knex('reviews as r')
-      .where({ 'r.visibility': 'PUBLIC' })
-      .whereNull('r.removed_at')
-      .whereRaw(SEEN_OWNER('r.account_id'))
-      .select('r.id', 'r.account_id as ownerId');
-    const profiles: Array<{ username: string; ownerId: string }> = await knex('accounts as a')
-      .join('profiles as p', 'p.account_id', 'a.id')
-      .where('a.username', 'like', 'demo\\_%')
-      .where({ 'p.library_visibility': 'PUBLIC' })
-      .whereRaw(SEEN_OWNER('a.id'))
-      .select('a.username', 'a.id as ownerId');
-    await knex.raw('VACUUM ANALYZE');
-    // The seed's million rows are still dirty in the buffers: written out now, not by a checkpoint falling
-    // inside a measured run, whose writes would then share the disk with it.
-    await knex.raw('CHECKPOINT');
-    const games: Array<{ id: number; slug: string; name: string }> = await knex('games').select('id', 'slug', 'name');
-    const words = [...new Set(games.flatMap((g) => g.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)))].filter(
-      (word) => word.length >= 3,
-    );
-    console.log(
-      `seeded ${seeded.accounts} people, ${seeded.entries} entries, ${seeded.activity} activity items and ` +
-        `${tokens.length} keys (${Math.min(WRITERS, tokens.length)} writers) in ${((Date.now() - started) / 1000).toFixed(0)} s; ${reviews.length} ` +
-        `public reviews and ${profiles.length} public profiles to comment on`,
-    );
-    return {
-      tokens: tokens.slice(0, WRITERS),
-      nextReviewer: inTurn(Math.min(WRITERS, tokens.length)),
-      writerIds: writers.slice(0, WRITERS).map((w) => w.id),
-      commenters: { tokens, ids: writers.map((w) => w.id) },
-      reviews,
-      profiles,
-      usernames: writers.slice(0, WRITERS).map((w) => w.username),
-      gameIds: games.map((g) => g.id),
-      slugs: games.map((g) => g.slug),
-      words,
-    };
-  } finally {
-    await knex.destroy();
-  }
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-function libraryWrite(world: World): GeneratedRequest {
-  const rating = chance(0.6) ? between(0, 100) : null;
-  const body: Record<string, unknown> = { status: pick(STATUSES), rating };
-  for (const flag of ['playing', 'backlog', 'wishlist', 'liked'] as const) if (chance(0.3)) body[flag] = chance(0.5);
-  const game = pick(world.gameIds);
-  return {
-    method: 'PUT',
-    // By id or by slug, as integrations do.
-    path: `/api/v1/library/${chance(0.5) ? game : pick(world.slugs)}`,
-    body,
-    headers: bearer(pick(world.tokens)),
-  };
-}
-
-function reviewWrite(world: World): GeneratedRequest {
-  return {
-    method: 'POST',
-    path: '/api/v1/reviews',
-    body: {
-      game_id: pick(world.gameIds),
-      body: reviewBody(world.words),
-      rating: chance(0.8) ? between(0, 100) : null,
-      contains_spoilers: chance(0.15),
-      visibility: pick(VISIBILITIES),
-    },
-    headers: bearer(world.tokens[world.nextReviewer()]),
-  };
-}
-
 /** A feed request of any shape the route takes, anonymous or with a key. */
-function feedRead(world: World): GeneratedRequest {
+function feedRead(world: ContentWorld): GeneratedRequest {
   const query = new URLSearchParams();
   const shape = between(0, 9);
   if (shape === 0 || shape === 1)
@@ -228,11 +101,11 @@ export const content: Scenario = {
     '20 connections; GET /me and the writes: each route 3 s unmeasured, then the median of --rounds interleaved ' +
     '10 s rounds; the feeds one 10 s run each; uploads one at a time',
   async run({ database, durationSeconds, rounds }) {
-    const world = await prepare(database.url);
+    const world = await prepareContent(database.url);
     const mediaDir = mkdtempSync(path.join(tmpdir(), 'jogatina-bench-media-'));
     const media = { MEDIA_DIR: mediaDir, PUBLIC_URL: ORIGIN };
     const web = await startApiServer(database.url, {
-      KEY_PREFIX: PREFIX,
+      KEY_PREFIX,
       ALLOWANCE_READ_PER_HOUR: '1000000000',
       ALLOWANCE_WRITE_PER_HOUR: '1000000000',
       ...media,
@@ -241,8 +114,7 @@ export const content: Scenario = {
     try {
       const base = `http://127.0.0.1:${web.port}`;
       const lists = await createLists(base, world);
-      type Load = Omit<LoadOptions, 'url' | 'connections' | 'durationSeconds'>;
-      const options = (load: Load, seconds: number) => ({
+      const options = (load: WriteLoad, seconds: number) => ({
         ...load,
         url: `${base}/api/v1/me`,
         connections: 20,
@@ -268,7 +140,7 @@ export const content: Scenario = {
         return result;
       };
       const measured = Math.max(durationSeconds, 10);
-      const run = async (name: string, load: Load): Promise<Row> => {
+      const run = async (name: string, load: WriteLoad): Promise<Row> => {
         const contender = { name, load: options(load, measured) };
         await warmUp(contender.load, 3);
         return { name, result: await timed(contender) };
@@ -276,13 +148,13 @@ export const content: Scenario = {
       // GET /me and the writes in interleaved rounds (me, library, reviews, likes, comments, again), each
       // route's median round reported: one run each let a slow moment of the machine fall on one route
       // only (POST /reviews measured 0.22x to 0.41x of /me from one run to the next).
-      const interleaved = (routes: Array<[string, Load]>): Promise<Row[]> =>
+      const interleaved = (routes: Array<[string, WriteLoad]>): Promise<Row[]> =>
         compareServers(
           routes.map(([name, load]) => ({ name, load: options(load, measured) })),
           rounds,
           { warmUpSeconds: 3, run: timed },
         );
-      const comments = commenter(world);
+      const drivers = contentWrites(world, lists);
       const rows: Row[] = await interleaved([
         [
           'GET /me',
@@ -291,14 +163,11 @@ export const content: Scenario = {
             expectStatus: 200,
           },
         ],
-        ['PUT /library/{game}', { generate: () => libraryWrite(world), expectStatus: [200, 201] }],
-        ['POST /reviews', { generate: () => reviewWrite(world), expectStatus: 201 }],
-        ['PUT /likes/list/{id}', { generate: () => likeWrite(world, lists), expectStatus: 200 }],
-        ['POST /comments', { generate: () => comments.next(), expectStatus: 201 }],
+        ...drivers.routes,
       ]);
-      const each = Math.ceil(comments.written() / world.commenters.tokens.length);
+      const each = Math.ceil(drivers.comments() / world.commenters.tokens.length);
       console.log(
-        `${comments.written()} comments by ${world.commenters.tokens.length} people, at most ${each} each ` +
+        `${drivers.comments()} comments by ${world.commenters.tokens.length} people, at most ${each} each ` +
           '(30 an hour allowed)',
       );
       rows.push(

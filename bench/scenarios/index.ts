@@ -7,6 +7,7 @@ import { content } from './content.js';
 import { catalog } from './catalog.js';
 import { catalogMemory } from './catalog-memory.js';
 import { dataEvents } from './data-events.js';
+import { events } from './events.js';
 import { images } from './images.js';
 import { stack } from './stack.js';
 import { history } from './history.js';
@@ -24,6 +25,7 @@ export const scenarios: Record<string, Scenario> = {
   people,
   content,
   'data-events': dataEvents,
+  events,
   history,
   notifications,
   startup,
