@@ -29,7 +29,11 @@ export function sessionRoutes(api: VersionedRoutes): void {
         before: query.before,
         limit: query.limit,
       });
-      ctx.body = { data: await sessionsAsShown(knex, page.rows), has_more: page.has_more, next_before: page.next_before };
+      ctx.body = {
+        data: await sessionsAsShown(knex, page.rows),
+        has_more: page.has_more,
+        next_before: page.next_before,
+      };
     },
   );
 
