@@ -5,6 +5,9 @@ import { TIME_ORDERED } from '../../db/migrations/20261126001300_time_ordered_id
 import { db } from '../../shared/platform/db/knex.js';
 import { isUuid } from '../../shared/platform/validation/uuid.js';
 
+/** Tables made after that migration with time-ordered ids from the start. */
+const CREATED_TIME_ORDERED = ['app_events'];
+
 const millisecondsOf = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
 
 describe('time-ordered ids', () => {
@@ -38,7 +41,7 @@ describe('time-ordered ids', () => {
       .whereIn('column_default', ['uuid_v7()', 'gen_random_uuid()'])
       .select('table_name', 'column_default');
     const ordered = defaults.filter((row) => row.column_default === 'uuid_v7()').map((row) => row.table_name);
-    expect(ordered.sort()).to.deep.equal([...TIME_ORDERED].sort());
+    expect(ordered.sort()).to.deep.equal([...TIME_ORDERED, ...CREATED_TIME_ORDERED].sort());
     const random = defaults.filter((row) => row.column_default === 'gen_random_uuid()').map((row) => row.table_name);
     expect(random).to.include.members(['accounts', 'api_keys', 'sessions', 'auth_tokens', 'passkeys']);
   });
