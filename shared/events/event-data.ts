@@ -4,12 +4,10 @@
 // gone by then is sent with its ids only, as its `deleted` event is.
 import type { Knex } from 'knex';
 import { Account } from '../accounts/account.js';
-import { pathGame, findEntry } from '../library/entries.js';
 import { presentEntry } from '../library/presenters.js';
 import { entriesByGame } from '../library/own-library.js';
-import { sessionsAsShown } from '../journal/session-reads.js';
-import { sessionColumns } from '../journal/session-reads.js';
-import { AUTHOR_SEES, JOURNEY_COLUMNS, journeysAsShown } from '../journal/journey-reads.js';
+import { ownSession, sessionsAsShown } from '../journal/session-reads.js';
+import { AUTHOR_SEES, journeysAsShown, ownJourney } from '../journal/journey-reads.js';
 import { findOwnReview } from '../reviews/load-review.js';
 import { presentReview } from '../reviews/presenters.js';
 import { findList, withItems } from '../lists/load-list.js';
@@ -38,21 +36,14 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 }
 
 const RENDERERS: Partial<Record<EventType, Renderer>> = {
-  'library.entry.saved': async (knex, ownerId, subject) => {
-    const entry = await orNull(pathGame(knex, ownerId, subject).then((game) => findEntry(knex, ownerId, game)));
-    return entry && presentEntry(entry);
-  },
+  // library.entry.saved: renderEventsData reads a batch's entries in one statement (entriesByGame).
   'journal.session.closed': async (knex, ownerId, subject) => {
-    if (!isUuid(subject)) return null;
-    const row = await knex('play_sessions as p')
-      .where({ 'p.id': subject, 'p.account_id': ownerId })
-      .first(sessionColumns(knex));
-    return row ? (await sessionsAsShown(knex, [row]))[0] : null;
+    const row = await orNull(ownSession(knex, ownerId, subject));
+    return row && (await sessionsAsShown(knex, [row]))[0];
   },
   'journal.journey.saved': async (knex, ownerId, subject) => {
-    if (!isUuid(subject)) return null;
-    const row = await knex('journeys as j').where({ 'j.id': subject, 'j.account_id': ownerId }).first(JOURNEY_COLUMNS);
-    return row ? (await journeysAsShown(knex, [row], AUTHOR_SEES))[0] : null;
+    const row = await orNull(ownJourney(knex, ownerId, subject));
+    return row && (await journeysAsShown(knex, [row], AUTHOR_SEES))[0];
   },
   'review.saved': async (knex, ownerId, subject) => {
     const review = await findOwnReview(knex, ownerId, subject);
@@ -84,8 +75,8 @@ function idsOnly(type: EventType, subject: string): Record<string, unknown> {
   return { id: subject };
 }
 
-/** An event's data: its read route's answer now, or its ids when the thing is gone. */
-export async function renderEventData(
+/** An event's data (not a library entry's): its read route's answer now, or its ids when the thing is gone. */
+async function renderEventData(
   knex: Knex,
   event: { type: EventType; account_id: string; subject: string },
   mediaUrl: MediaUrl,
