@@ -6,7 +6,7 @@ import { db } from '../../shared/platform/db/knex.js';
 import { ensureSigningKeys } from '../../shared/identity/signing-keys.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
 import { startEventReceiver, type EventReceiver } from '../helpers/event-receiver.js';
-import { appWithKey } from '../helpers/factories.js';
+import { subscribedPerson } from '../helpers/app-event-types.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import * as people from '../helpers/people.js';
 import { useTestApp } from '../helpers/test-app.js';
@@ -26,12 +26,15 @@ describe('events for integrations: the subscription', function () {
   });
   after(() => receiver.close());
 
-  async function subscribed(username: string, types: string[], scopes = ['library.read', 'library.write']) {
-    const owner = await people.namedPerson(app.client, username);
-    const made = await appWithKey(owner.account.id, scopes as never);
-    const res = await owner.site.patch(`/api/v1/account/apps/${made.app.id}`, { events: { url: receiver.url, types } });
-    expect(res.status, res.text).to.equal(200);
-    return { owner, appId: made.app.id, token: made.token };
+  async function subscribed(username: string, types: string[]) {
+    const { appId, token, ...owner } = await subscribedPerson(
+      app.client,
+      receiver,
+      username,
+      ['library.read', 'library.write'],
+      types,
+    );
+    return { owner, appId, token };
   }
 
   it('shows the subscription on the app answers', async () => {
