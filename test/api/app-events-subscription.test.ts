@@ -77,6 +77,17 @@ describe('events for integrations: the subscription', function () {
     expect(twice.status).to.equal(400);
     const missing = await patch({ url: receiver.url });
     expect(missing.status).to.equal(400);
+    const extra = await patch({ url: receiver.url, types: ['ping'], secret: 'x' });
+    expect(extra.status).to.equal(400);
+    for (const wrong of ['https://example.com/events', [receiver.url], { url: 7, types: ['ping'] }]) {
+      expect((await patch(wrong)).status, JSON.stringify(wrong)).to.equal(400);
+    }
+    const long = await patch({ url: `https://example.com/${'a'.repeat(600)}`, types: ['ping'] });
+    expect(long.status).to.equal(400);
+    // Nothing refused was saved.
+    expect((await owner.site.get(`/api/v1/account/apps/${appId}`)).body.data.events.types).to.deep.equal([
+      'library.entry.saved',
+    ]);
     const unheld = await patch({ url: receiver.url, types: ['library.entry.saved', 'review.saved'] });
     expect([unheld.status, unheld.body.error.reason, unheld.body.error.field]).to.deep.equal([
       400,
