@@ -24,11 +24,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { updateAppAndEvents } from '../../shared/events/subscriptions.js';
 import { EVENT_TYPES, EVENT_TYPE_SCOPES } from '../../shared/events/event-types.js';
-import { config, resetConfigForTests } from '../../shared/platform/config.js';
+import { resetConfigForTests } from '../../shared/platform/config.js';
 import { createKnex } from '../../shared/platform/db/knex.js';
-import type { Knex } from 'knex';
 import { startApiServer } from '../lib/api-server.js';
 import {
   contentWrites,
@@ -36,12 +34,13 @@ import {
   prepareContent,
   WRITE_ROWS,
   WRITER_SCOPES,
-  type ContentWorld,
   type Scopes,
   type WriteLoad,
 } from '../lib/content-writes.js';
 import { cpuMs, machineCpuMs } from '../lib/cpu.js';
 import { startEventSink, type EventSink } from '../lib/event-sink.js';
+import { delta, drain, meanOf, ms, sampleWaits, subscribeAll } from '../lib/event-phases.js';
+import { deliverBacklog, explainTrigger } from '../lib/event-backlog.js';
 import { measure, warmUp, type LoadResult } from '../lib/load.js';
 import { startServer, type ServerProcess } from '../lib/processes.js';
 import { printCells, type Row } from '../lib/table.js';
@@ -71,87 +70,6 @@ const SCOPES: Scopes = [
  * share the two cores with the web process and PostgreSQL, where a deployment gives workers their own.
  */
 const LABEL = { A: 'no subscriptions', H: 'subscribed', B: 'subscribed, delivering meanwhile' } as const;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const delta = (after: number | null, before: number | null) =>
-  after === null || before === null ? null : after - before;
-
-/** Every writer's app subscribed to `url` for every type (or, with null, not at all), as the PATCH does it. */
-async function subscribeAll(knex: Knex, world: ContentWorld, url: string | null): Promise<void> {
-  const settings = { testHosts: config().outbound.testHosts };
-  let next = 0;
-  const one = async () => {
-    for (let i = next++; i < world.appIds.length; i = next++) {
-      await updateAppAndEvents(
-        knex,
-        world.writerIds[i],
-        world.appIds[i],
-        { events: url ? { url, types: EVENT_TYPES } : null },
-        settings,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, one));
-}
-
-/** Waits until no event is pending (at most `limitMs`); answers how long it took, null when it did not. */
-async function drain(knex: Knex, limitMs = 300_000): Promise<number | null> {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    const { rows } = await knex.raw(`SELECT count(*)::int AS n FROM app_events WHERE status = 'pending'`);
-    if (rows[0].n === 0) return Date.now() - started;
-    await sleep(250);
-  }
-  return null;
-}
-
-/**
- * Samples what the database's client backends are waiting on, every 50 ms until stopped: where a write's
- * time goes when it is not CPU (a lock, the WAL flush). Answers each wait's share of the active samples.
- */
-function sampleWaits(knex: Knex): () => Promise<string> {
-  const counts = new Map<string, number>();
-  let samples = 0;
-  let stopped = false;
-  const sampling = (async () => {
-    while (!stopped) {
-      const { rows } = await knex.raw(
-        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS wait, count(*)::int AS n
-           FROM pg_stat_activity WHERE state = 'active' AND backend_type = 'client backend' AND pid <> pg_backend_pid()
-          GROUP BY 1`,
-      );
-      for (const row of rows as Array<{ wait: string; n: number }>) {
-        counts.set(row.wait, (counts.get(row.wait) ?? 0) + row.n);
-        samples += row.n;
-      }
-      await sleep(50);
-    }
-  })();
-  return async () => {
-    stopped = true;
-    await sampling;
-    return [...counts]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 6)
-      .map(([wait, n]) => `${wait} ${((n / Math.max(1, samples)) * 100).toFixed(0)}%`)
-      .join(', ');
-  };
-}
-
-/** The mean of runs: rate and percentiles averaged, requests and errors summed. */
-function meanOf(results: LoadResult[]): LoadResult {
-  const mean = (pick: (r: LoadResult) => number) => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
-  return {
-    requestsPerSecond: mean((r) => r.requestsPerSecond),
-    p50: mean((r) => r.p50),
-    p95: mean((r) => r.p95),
-    p99: mean((r) => r.p99),
-    requests: results.reduce((sum, r) => sum + r.requests, 0),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-  };
-}
-
-const ms = (value: number | null, digits = 2) => (value === null ? '-' : value.toFixed(digits));
 
 interface PhaseRun {
   phase: Phase;
@@ -383,7 +301,7 @@ export const events: Scenario = {
       if (!subscribed) await subscribeAll(knex, world, sink.url);
       await explainTrigger(knex, world);
       if ((await drain(knex)) === null) problems.push('events still pending before the backlog after 300 s');
-      const delivery = await deliverBacklog(knex, world, worker, sink, problems);
+      const delivery = await deliverBacklog(knex, BACKLOG, TARGET_PER_SECOND, world, worker, sink, problems);
 
       const { rows: statuses } = await knex.raw(
         `SELECT status, count(*)::int AS n, min(last_error) AS error FROM app_events GROUP BY status ORDER BY status`,
@@ -419,164 +337,3 @@ export const events: Scenario = {
     }
   },
 };
-
-/**
- * The trigger's part of a library write, subscribed, in a transaction rolled back: the UPDATE's plan with
- * its trigger's time, and the plan of app_event_record's INSERT.
- */
-async function explainTrigger(knex: Knex, world: ContentWorld): Promise<void> {
-  const entry = await knex('library_entries').whereIn('account_id', world.writerIds).first('account_id', 'game_id');
-  if (!entry) return;
-  const rollback = new Error('rollback');
-  await knex
-    .transaction(async (trx) => {
-      // Twice: the first call in a session compiles the trigger's functions and plans their statements.
-      const updateOnce = () =>
-        trx.raw(
-          `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) UPDATE library_entries SET rating = (coalesce(rating, 0) + 1) % 101
-            WHERE account_id = ? AND game_id = ?`,
-          [entry.account_id, entry.game_id],
-        );
-      await updateOnce();
-      const update = await updateOnce();
-      const insert = await trx.raw(
-        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) INSERT INTO app_events (app_id, account_id, type, subject, data)
-         SELECT s.app_id, ?::uuid, 'library.entry.saved', 'x', NULL
-           FROM app_event_subscriptions s JOIN apps a ON a.id = s.app_id
-          WHERE s.account_id = ? AND s.state = 'active' AND 'library.entry.saved' = ANY (s.types)
-            AND app_event_scope('library.entry.saved') = ANY (a.scopes)
-         ON CONFLICT (app_id, type, subject, made_in) DO NOTHING`,
-        [entry.account_id, entry.account_id],
-      );
-      const plan = (result: { rows: Array<{ 'QUERY PLAN': string }> }) =>
-        result.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n');
-      console.log(
-        `\na library write's trigger, subscribed (the second in a transaction rolled back):\n${plan(update)}`,
-      );
-      console.log(`app_event_record's INSERT:\n${plan(insert)}\n`);
-      throw rollback;
-    })
-    .catch((error: unknown) => {
-      if (error !== rollback) throw error;
-    });
-}
-
-/**
- * Inserts BACKLOG `library.entry.saved` events, one per distinct entry of subscribed writers, in one
- * transaction that notifies the dispatcher at commit (as app_event_record does), and times their delivery.
- */
-async function deliverBacklog(
-  knex: Knex,
-  world: ContentWorld,
-  worker: ServerProcess,
-  sink: EventSink,
-  problems: string[],
-): Promise<{ delivered: number; perSecond: number; p50: number; p95: number; cpuPerEvent: number | null }> {
-  const sentBefore = (await sink.counts()).events;
-  const cpuBefore = cpuMs(worker.pid);
-  const insertStarted = performance.now();
-  const { txid, inserted } = await knex.transaction(async (trx) => {
-    const { rows } = await trx.raw(`SELECT txid_current()::text AS txid`);
-    const { rowCount } = await trx.raw(
-      `INSERT INTO app_events (app_id, account_id, type, subject)
-       SELECT s.app_id, e.account_id, 'library.entry.saved', e.game_id::text
-         FROM (SELECT account_id, game_id FROM library_entries WHERE account_id = ANY(CAST(? AS uuid[]))
-               ORDER BY random() LIMIT ?) e
-         JOIN app_event_subscriptions s ON s.account_id = e.account_id AND s.state = 'active'`,
-      [world.writerIds as unknown as Knex.Value, BACKLOG],
-    );
-    await trx.raw(`SELECT pg_notify('jogatina_app_events', '')`);
-    return { txid: rows[0].txid as string, inserted: rowCount ?? 0 };
-  });
-  const committed = Date.now();
-  const stopSampling = sampleWaits(knex);
-  const machineBefore = machineCpuMs();
-  console.log(
-    `backlog: ${inserted} events inserted and committed in ${(performance.now() - insertStarted).toFixed(0)} ms`,
-  );
-  if (inserted < BACKLOG) problems.push(`backlog: only ${inserted} of ${BACKLOG} events could be made`);
-  // The receiver's count first (cheap), then the rows' ends.
-  const limit = committed + Math.max(120_000, (inserted / 200) * 1000);
-  while ((await sink.counts()).events - sentBefore < inserted && Date.now() < limit) await sleep(100);
-  let settled = 0;
-  while (Date.now() < limit) {
-    const { rows } = await knex.raw(
-      `SELECT count(*)::int AS n FROM app_events WHERE made_in = ?::bigint AND status <> 'pending'`,
-      [txid],
-    );
-    settled = rows[0].n;
-    if (settled >= inserted) break;
-    await sleep(200);
-  }
-  const cpu = delta(cpuMs(worker.pid), cpuBefore);
-  const machine = delta(machineCpuMs(), machineBefore);
-  console.log(
-    `backlog: while it was delivered, the machine ${ms(machine && (machine * 50) / (Date.now() - committed), 0)}% ` +
-      `busy (of two cores); database backends: ${await stopSampling()}`,
-  );
-  const { rows } = await knex.raw(
-    `SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
-       count(*) FILTER (WHERE jsonb_exists(data, 'game'))::int AS rendered,
-       extract(epoch FROM max(delivered_at) - ?::timestamptz) AS seconds,
-       extract(epoch FROM max(delivered_at) - min(created_at)) AS since_created,
-       percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - created_at)) * 1000 AS p50,
-       percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - created_at)) * 1000 AS p95,
-       percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - created_at)) * 1000 AS p99,
-       max(extract(epoch FROM delivered_at - created_at)) * 1000 AS slowest
-     FROM app_events WHERE made_in = ?::bigint`,
-    [new Date(committed).toISOString(), txid],
-  );
-  const r = rows[0];
-  const delivered = Number(r.delivered);
-  const seconds = Number(r.seconds);
-  const perSecond = delivered / seconds;
-  const cpuPerEvent = cpu === null || delivered === 0 ? null : cpu / delivered;
-  const [p50, p95] = [Number(r.p50), Number(r.p95)];
-  if (delivered < inserted) problems.push(`backlog: ${inserted - delivered} of ${inserted} events not delivered`);
-  if (Number(r.rendered) < delivered) {
-    problems.push(`backlog: ${delivered - Number(r.rendered)} events delivered without their entry rendered`);
-  }
-  if (perSecond < TARGET_PER_SECOND) {
-    problems.push(`backlog delivered at ${perSecond.toFixed(0)} a second (target ${TARGET_PER_SECOND})`);
-  }
-  const counts = await sink.counts();
-  printCells(
-    `events, delivery: ${inserted} library.entry.saved events of existing entries queued at once (one worker, ` +
-      `slots of app-event.deliver, keep-alive to one https receiver); target: at least ${TARGET_PER_SECOND} a second`,
-    [
-      'delivered',
-      'seconds',
-      'events/s',
-      'p50 ms',
-      'p95 ms',
-      'p99 ms',
-      'slowest ms',
-      'worker ms CPU/event',
-      'worker % of a core',
-      'rendered',
-      'receiver connections',
-      'target',
-    ],
-    [
-      [
-        String(delivered),
-        seconds.toFixed(1),
-        perSecond.toFixed(0),
-        p50.toFixed(0),
-        p95.toFixed(0),
-        Number(r.p99).toFixed(0),
-        Number(r.slowest).toFixed(0),
-        ms(cpuPerEvent),
-        cpu === null ? '-' : (cpu / seconds / 10).toFixed(0),
-        String(r.rendered),
-        String(counts.connections),
-        perSecond >= TARGET_PER_SECOND ? 'pass' : 'FAIL',
-      ],
-    ],
-  );
-  console.log(
-    `(times from created_at, the transaction's start, to delivered_at; the rate from the commit to the last ` +
-      `delivery; ${Number(r.since_created).toFixed(1)} s from created_at)`,
-  );
-  return { delivered, perSecond, p50, p95, cpuPerEvent };
-}
