@@ -196,11 +196,13 @@ const TRIGGERS: EventTrigger[] = [
     body: "app_event_record(NEW.account_id, 'profile.updated', NEW.account_id::text, NULL)",
   },
   {
-    // GET /profile shows the account's names beside the profile's fields, and the owner's record_history.
+    // GET /profile shows the account's names beside the profile's fields, and the owner's record_history;
+    // it shows no display name as '', so setting '' where there was none changes nothing it shows.
     table: 'accounts',
     name: 'profile_names_updated',
     on: 'UPDATE',
-    when: changed('username, display_name, record_history'),
+    when: `(OLD.username, coalesce(OLD.display_name, ''), OLD.record_history)
+      IS DISTINCT FROM (NEW.username, coalesce(NEW.display_name, ''), NEW.record_history)`,
     body: "app_event_record(NEW.id, 'profile.updated', NEW.id::text, NULL)",
   },
   {

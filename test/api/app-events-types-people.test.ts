@@ -8,6 +8,7 @@ import { config } from '../../shared/platform/config.js';
 import { db } from '../../shared/platform/db/knex.js';
 import { delivered, made, nth, subscribedPerson } from '../helpers/app-event-types.js';
 import { useCleanDatabase } from '../helpers/clean-database.js';
+import { appWithKey } from '../helpers/factories.js';
 import { startEventReceiver, type EventReceiver } from '../helpers/event-receiver.js';
 import { useJobWorker } from '../helpers/job-worker.js';
 import { everyTypeLayout } from '../helpers/layouts.js';
@@ -68,7 +69,8 @@ describe('events for integrations: the owner as a person, and whose events are m
     const collapsed = await check(4);
     expect([collapsed.id, collapsed.data]).to.deep.equal([liked.id, { count: 2 }]);
     expect((await owner.site.get('/api/v1/notifications')).body.data).to.have.length(3);
-    // The fan's own notifications are not the owner's.
+    // Marking them read is not a new notification; the fan's own notifications are not the owner's.
+    ok(await owner.site.post('/api/v1/notifications/read', { all: true }));
     expect(await made(owner.appId)).to.equal(4);
   });
 
@@ -86,6 +88,9 @@ describe('events for integrations: the owner as a person, and whose events are m
     expect((await nth(receiver, owner, 'profile.updated')).claims.data).to.deep.equal(await read());
     ok(await owner.site.patch('/api/v1/profile', { bio: 'Astronaut.', pronouns: 'she/her' }));
     expect(await made(owner.appId)).to.equal(1);
+    // No display name is shown as '': setting '' shows nothing new.
+    ok(await owner.site.patch('/api/v1/profile', { display_name: '' }));
+    expect(await made(owner.appId)).to.equal(1);
     ok(await owner.site.patch('/api/v1/profile', { display_name: 'Hearthian' }));
     expect((await nth(receiver, owner, 'profile.updated', 2)).claims.data).to.deep.equal(await read());
     ok(await owner.site.patch('/api/v1/profile', { display_name: 'Hearthian', bio: 'Astronaut.' }));
@@ -99,7 +104,13 @@ describe('events for integrations: the owner as a person, and whose events are m
     expect(await made(owner.appId)).to.equal(4);
     ok(await owner.site.post('/api/v1/profile/layout/publish', { version: 1 }));
     expect((await nth(receiver, owner, 'profile.updated', 5)).claims.data).to.deep.equal(await read());
+    ok(await owner.site.post('/api/v1/profile/layout/publish', { version: 1 }));
     expect(await made(owner.appId)).to.equal(5);
+    // A new username is shown by GET /profile too.
+    ok(await owner.site.patch('/api/v1/account/username', { username: 'ev_profile_2' }));
+    const renamed = (await nth(receiver, owner, 'profile.updated', 6)).claims.data as { username: string };
+    expect([renamed, renamed.username]).to.deep.equal([await read(), 'ev_profile_2']);
+    expect(await made(owner.appId)).to.equal(6);
   });
 
   it('makes events only for the owner’s apps subscribed to the type, and none while the subscription is disabled', async () => {
@@ -124,8 +135,17 @@ describe('events for integrations: the owner as a person, and whose events are m
       ['library.read'],
       ['library.entry.saved'],
     );
+    // The owner's second app subscribed to the type gets its own event of the same change.
+    const second = await appWithKey(owner.account.id, ['library.read']);
+    const events = { url: receiver.url, types: ['library.entry.saved'] };
+    ok(await owner.site.patch(`/api/v1/account/apps/${second.app.id}`, { events }));
     ok(await owner.site.put(`/api/v1/library/${game.id}`, { status: 'PLAYING' }), 201);
-    await nth(receiver, owner, 'library.entry.saved');
+    const [first, other] = [
+      await nth(receiver, owner, 'library.entry.saved'),
+      await nth(receiver, { ...owner, appId: second.app.id }, 'library.entry.saved'),
+    ];
+    expect(other.claims.jti).to.not.equal(first.claims.jti);
+    expect(other.claims.data).to.deep.equal(first.claims.data);
     ok(await deletesOnly.site.put(`/api/v1/library/${game.id}`, { status: 'PLAYING' }), 201);
     expect(await made(stranger.appId)).to.equal(0);
     expect(await made(deletesOnly.appId)).to.equal(0);
