@@ -10,15 +10,18 @@
 // connection, connect, TLS, headers and body) is cut shorter if the lease would end first, with time left
 // to write its end. Each attempt's end is written as soon as it comes in, with whatever other ends came in
 // meanwhile (one statement for all of them), and its job hears its outcome then: a receiver that hangs
-// holds back its own events only.
+// holds back its own events only. And it holds only a few of the consumer's slots: a receiver has a limit of
+// attempts in flight (receiver-load.ts), and an event beyond it is deferred (its job sent again a little
+// later, no attempt counted) instead of waiting in a slot for the receiver's time-outs.
 import type { Knex } from 'knex';
 import { sendJobs, type QueueName } from '../platform/jobs/queue.js';
+import { attemptEnded, DEFER_SECONDS, roomAt } from './receiver-load.js';
 import { sendSignedEvent, type DeliveryDeps, type EventClaims, type SendResult } from './signed-post.js';
 
 /** DECISIONS: waits after each failed attempt, then the event fails. */
 export const RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 
-export type DeliveryOutcome = 'delivered' | 'failed' | 'retrying' | 'held' | 'done';
+export type DeliveryOutcome = 'delivered' | 'failed' | 'retrying' | 'deferred' | 'held' | 'done';
 
 /** An event as its claim read it: what every target's rows have, and where it goes. */
 export interface ClaimedEvent {
@@ -65,9 +68,10 @@ export interface Ended<E extends ClaimedEvent> {
   event: E;
   result: SendResult;
   attempts: number;
-  outcome: 'delivered' | 'failed' | 'retrying';
+  /** `deferred`: not attempted, its receiver at its limit (receiver-load.ts); sent again, no attempt counted. */
+  outcome: 'delivered' | 'failed' | 'retrying' | 'deferred';
   lastError: string | null;
-  /** The wait before the next attempt, for an event to retry. */
+  /** The wait before the next attempt, for an event to retry or deferred. */
   waitSeconds: number | null;
 }
 
@@ -84,10 +88,17 @@ function ending<E extends ClaimedEvent>(event: E, result: SendResult): Ended<E> 
   return { event, result, attempts, outcome: 'retrying', lastError, waitSeconds: RETRY_SCHEDULE_SECONDS[attempts - 1] };
 }
 
+/** An event not attempted because its receiver is at its limit: its job comes back DEFER_SECONDS later. */
+function deferral<E extends ClaimedEvent>(event: E): Ended<E> {
+  const result: SendResult = { durationMs: 0 };
+  return { event, result, attempts: event.attempts, outcome: 'deferred', lastError: null, waitSeconds: DEFER_SECONDS };
+}
+
 /**
  * The ends of attempts, in one statement: their delivery-log rows and their events' new states, which no
  * other attempt can have changed (the leases held them); an event deleted meanwhile is passed over. A delivered or failed event is settled; one to
- * retry stays pending until its next attempt.
+ * retry stays pending until its next attempt; a deferred one (no attempt made, nothing logged) keeps its
+ * attempts, last error and redelivery, its lease released.
  */
 const settleSql = (table: string, attemptsTable: string) => `WITH ended AS (
     SELECT * FROM unnest(CAST(? AS uuid[]), CAST(? AS timestamptz[]), CAST(? AS int[]), CAST(? AS int[]),
@@ -99,14 +110,14 @@ const settleSql = (table: string, attemptsTable: string) => `WITH ended AS (
   logged AS (
     INSERT INTO ${attemptsTable} (event_id, attempted_at, http_status, duration_ms, error, outcome)
     SELECT x.id, x.attempted_at, x.http_status, x.duration_ms, x.error, x.outcome FROM ended x
-    WHERE EXISTS (SELECT 1 FROM ${table} e WHERE e.id = x.id))
+    WHERE x.outcome <> 'deferred' AND EXISTS (SELECT 1 FROM ${table} e WHERE e.id = x.id))
   UPDATE ${table} e
-  SET status = CASE WHEN x.outcome = 'retrying' THEN 'pending' ELSE x.outcome END,
-    attempts = x.attempts, last_error = x.last_error,
+  SET status = CASE WHEN x.outcome IN ('retrying', 'deferred') THEN 'pending' ELSE x.outcome END,
+    attempts = x.attempts, last_error = CASE WHEN x.outcome = 'deferred' THEN e.last_error ELSE x.last_error END,
     delivered_at = CASE WHEN x.outcome = 'delivered' THEN now() ELSE e.delivered_at END,
     failed_at = CASE WHEN x.outcome = 'failed' THEN now() ELSE e.failed_at END,
     next_attempt_at = coalesce(x.next_attempt_at, e.next_attempt_at),
-    leased_until = NULL, redelivery = false
+    leased_until = NULL, redelivery = x.outcome = 'deferred' AND e.redelivery
   FROM ended x WHERE e.id = x.id AND e.status = 'pending'`;
 
 /** Sends the delivery jobs of many events in one statement, each after its own delay (none by default). */
@@ -150,7 +161,8 @@ async function settle<E extends ClaimedEvent>(knex: Knex, target: DeliveryTarget
       target.queue,
       retries.map((end) => ({ id: end.event.id, delaySeconds: end.waitSeconds! })),
     );
-    await target.settled?.(trx, ended);
+    const attempted = ended.filter((end) => end.outcome !== 'deferred');
+    if (attempted.length > 0) await target.settled?.(trx, attempted);
   });
 }
 
@@ -243,7 +255,8 @@ function endWriter<E extends ClaimedEvent>(knex: Knex, target: DeliveryTarget<E>
 
 /**
  * One attempt at each of the events `ids` (the delivery jobs a worker took together): their leases in one
- * statement, the signed POSTs side by side (each receiver's connections limit its own, pinned-client.ts),
+ * statement, the signed POSTs side by side (each receiver's connections limit its own, pinned-client.ts,
+ * and its attempts in flight, receiver-load.ts: beyond them an event is `deferred`),
  * and each attempt's end written as soon as it is in (EndWriter; with its retry's job, in one transaction),
  * so a slow receiver holds back only its own events: `onSettled` hears outcomes as they are written, and
  * `onFailed` an event whose attempt or write failed (the database gone; its job fails and pg-boss retries
@@ -279,8 +292,15 @@ export async function deliverEvents<E extends ClaimedEvent>(
       try {
         let end: Ended<E>;
         try {
-          const result = await sendSignedEvent(knex, event.url, target.claims(event), deps, target.typ, until);
-          end = ending(event, result);
+          if (await roomAt(event.url)) {
+            let result: SendResult | undefined;
+            try {
+              result = await sendSignedEvent(knex, event.url, target.claims(event), deps, target.typ, until);
+            } finally {
+              attemptEnded(event.url, result !== undefined && result.error !== 'timeout');
+            }
+            end = ending(event, result);
+          } else end = deferral(event);
         } catch (error) {
           writer.dropped();
           throw error;
