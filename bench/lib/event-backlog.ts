@@ -27,15 +27,20 @@ export async function explainTrigger(knex: Knex, world: ContentWorld): Promise<v
         );
       await updateOnce();
       const update = await updateOnce();
-      const insert = await trx.raw(
-        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) INSERT INTO app_events (app_id, account_id, type, subject, data)
-         SELECT s.app_id, ?::uuid, 'library.entry.saved', 'x', NULL
-           FROM app_event_subscriptions s JOIN apps a ON a.id = s.app_id
-          WHERE s.account_id = ? AND s.state = 'active' AND 'library.entry.saved' = ANY (s.types)
-            AND app_event_scope('library.entry.saved') = ANY (a.scopes)
-         ON CONFLICT (app_id, type, subject, made_in) DO NOTHING`,
-        [entry.account_id, entry.account_id],
+      // The function's own INSERT (its source, read back), with this write's values for its arguments.
+      const { rows: source } = await trx.raw<{ rows: Array<{ prosrc: string }> }>(
+        `SELECT prosrc FROM pg_proc WHERE proname = 'app_event_record'`,
       );
+      const values: Record<string, string> = {
+        owner: `'${entry.account_id}'::uuid`,
+        event_type: `'library.entry.saved'`,
+        event_subject: `'x'`,
+        event_data: 'NULL::jsonb',
+      };
+      const statement = /BEGIN([\s\S]*?);\s*END/
+        .exec(source[0].prosrc)![1]
+        .replace(/\b(owner|event_type|event_subject|event_data)\b/g, (name) => values[name]);
+      const insert = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${statement}`);
       const plan = (result: { rows: Array<{ 'QUERY PLAN': string }> }) =>
         result.rows.map((row) => `  ${row['QUERY PLAN']}`).join('\n');
       console.log(

@@ -232,7 +232,10 @@ export function deliverAppEvents(
 /** Events sent a job at most per statement. */
 const QUEUE_BATCH = 1000;
 
-/** SQL: pending events no job carries yet, of active subscriptions (answered by app_events_unqueued). */
+/**
+ * SQL: pending events no job carries yet, of active subscriptions (the `queued = false` part of
+ * app_events_due; a new event's next_attempt_at is its created_at).
+ */
 const UNQUEUED = `app_events e JOIN app_event_subscriptions s ON s.app_id = e.app_id AND s.state = 'active'
   WHERE e.status = 'pending' AND NOT e.queued`;
 
@@ -252,7 +255,7 @@ export async function queueNewEvents(knex: Knex): Promise<number> {
     const queued = await knex.transaction(async (trx) => {
       const { rows } = await trx.raw<{ rows: Array<{ id: string }> }>(
         `UPDATE app_events SET queued = true WHERE id IN (
-           SELECT e.id FROM ${UNQUEUED} ORDER BY e.created_at LIMIT ? FOR UPDATE OF e SKIP LOCKED)
+           SELECT e.id FROM ${UNQUEUED} ORDER BY e.next_attempt_at LIMIT ? FOR UPDATE OF e SKIP LOCKED)
          RETURNING id`,
         [QUEUE_BATCH],
       );
