@@ -16,6 +16,7 @@ import { startFakeHost } from '../../test/helpers/fake-host.js';
 import { startServer } from '../lib/processes.js';
 import { cpuMs } from '../lib/cpu.js';
 import { deliverDirectly, signedEvents } from '../lib/direct-delivery.js';
+import { imageThreading } from '../lib/image-stages.js';
 import type { LoadResult } from '../lib/load.js';
 import { percentile } from '../lib/load.js';
 import type { Scenario } from '../scenario.js';
@@ -38,6 +39,8 @@ export const dataEvents: Scenario = {
     resetConfigForTests();
     const knex = createKnex(database.url, 4);
     const log = createLogger('silent');
+    // The worker's image threads share its cores with the deliveries (idle here, but started).
+    console.log(imageThreading());
     try {
       await ensureSigningKeys(knex, SECRET);
       const [account] = await knex('accounts')

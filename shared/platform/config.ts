@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { dataFolderProblem } from './start-failure.js';
 
 export type Environment = 'development' | 'test' | 'production';
@@ -336,7 +337,10 @@ function readImages(read: Reader): ImageConfig {
     // Below image.process's 120 s expiry, so a job never outlives the route that waits for it.
     waitMs: read.integer('IMAGE_WAIT_MS', 30000, 1000, 110000),
     busyAt: read.integer('IMAGE_QUEUE_BUSY_AT', 20, 1, 10000),
-    threads: read.integer('IMAGE_THREADS', 1, 1, 16),
+    // One image thread per two cores by default (at least one), each upload's libvips work spread over the
+    // cores the threads leave (image-pool.ts): a machine with more cores answers each upload sooner and
+    // takes more at once, with no setting changed.
+    threads: read.integer('IMAGE_THREADS', Math.max(1, Math.floor(availableParallelism() / 2)), 1, 16),
     screeningModel: model,
     screeningThreshold: read.integer('SCREENING_THRESHOLD_PERCENT', 70, 1, 100) / 100,
   };

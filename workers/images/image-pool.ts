@@ -1,10 +1,26 @@
 // The worker process's image threads (IMAGE_THREADS of them). Each keeps its classifier loaded between
 // jobs; a thread that crashes is replaced by piscina and the job that crashed it fails.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { ImageProfileName } from '../../shared/media/image-profiles.js';
 import type { ScreeningOptions } from './image-screening.js';
 import type { ImageTask, ImageTaskResult } from './image-thread.js';
+
+/** What each image thread is started with. */
+export interface ImageThreadData {
+  sharpConcurrency: number;
+}
+
+/**
+ * libvips' threads for one image (sharp.concurrency(), shared by the process's image threads): the cores
+ * shared out among the image threads, so one upload decodes and resizes on every core it can have while
+ * the threads together never ask for more than the machine has. sharp's own default on glibc is 1, which
+ * left a bigger machine's cores idle for a single upload.
+ */
+export function sharpConcurrency(threads: number): number {
+  return Math.max(1, Math.floor(availableParallelism() / threads));
+}
 
 export class ImagePool {
   private readonly pool: Piscina<ImageTask, ImageTaskResult>;
@@ -19,6 +35,7 @@ export class ImagePool {
       filename: new URL(`./image-thread${path.extname(import.meta.url)}`, import.meta.url).href,
       minThreads: threads,
       maxThreads: threads,
+      workerData: { sharpConcurrency: sharpConcurrency(threads) } satisfies ImageThreadData,
       // A thread keeps its loaded model; there is no point in letting it go idle.
       idleTimeout: Number.POSITIVE_INFINITY,
     });

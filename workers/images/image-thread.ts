@@ -1,11 +1,19 @@
 // The worker thread that decodes, screens and encodes one image. sharp works on libuv's pool but the
 // classifier runs on the JavaScript thread, so both live here, off the worker process's event loop, where
 // other jobs keep running (immich #27742). Everything crossing the thread boundary is plain data.
+import { workerData } from 'node:worker_threads';
+import sharp from 'sharp';
 import { ImageRefusal, type ImageRefusalReason } from '../../shared/media/image-refusals.js';
 import { processImage } from './image-pipeline.js';
 import type { EncodedImage } from '../../shared/media/rows.js';
 import type { ImageProfileName } from '../../shared/media/image-profiles.js';
+import type { ImageThreadData } from './image-pool.js';
 import { screenFrames, ScreeningUnavailableError, type ScreeningOptions } from './image-screening.js';
+
+// Set on purpose from the machine's cores by the pool (image-pool.ts: sharpConcurrency).
+if ((workerData as Partial<ImageThreadData> | null)?.sharpConcurrency) {
+  sharp.concurrency((workerData as ImageThreadData).sharpConcurrency);
+}
 
 export interface ImageTask {
   input: Uint8Array;
