@@ -3,18 +3,19 @@
 // the table GET /account/state reads, so the account sees them there at once, and each is also the
 // account's `infraction` notification, from nobody (the moderator is never named to the account).
 import type { Knex } from 'knex';
-import type { Account } from '../accounts/account.js';
+import { Account } from '../accounts/account.js';
 import { invalidRequest, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { notify } from '../notifications/notify.js';
 import type { InfractionInput } from './infraction-rules.js';
 import { recordAction } from './moderator-actions.js';
+import { Infraction, PublisherBlock } from './models.js';
 
 /** The account a moderation route names by id; a malformed or unknown id is 404, oneself 400. */
 async function subjectAccount(trx: Knex.Transaction, moderator: Account, accountId: string): Promise<string> {
   const missing = () => notFound('There is no account with this id.');
   if (!isUuid(accountId)) throw missing();
-  const row = await trx('accounts').where({ id: accountId }).first('id');
+  const row = await Account.query(trx).findById(accountId).select('id');
   if (!row) throw missing();
   // Nobody moderates themselves: another moderator decides.
   if (row.id === moderator.id) {
@@ -26,12 +27,12 @@ async function subjectAccount(trx: Knex.Transaction, moderator: Account, account
 export async function addInfraction(knex: Knex, moderator: Account, accountId: string, input: InfractionInput) {
   return knex.transaction(async (trx) => {
     const id = await subjectAccount(trx, moderator, accountId);
-    const [row] = await trx('infractions')
+    const row = await Infraction.query(trx)
       .insert({
         account_id: id,
         reason: input.reason,
         details: input.details ?? null,
-        expires_at: input.expires_at ?? null,
+        expires_at: input.expires_at ? new Date(input.expires_at) : null,
         created_by: moderator.id,
       })
       .returning(['id', 'reason', 'details', 'expires_at', 'created_at']);
@@ -50,10 +51,10 @@ export async function addInfraction(knex: Knex, moderator: Account, accountId: s
       data: { infraction_id: row.id, reason: row.reason, expires_at: expiresAt },
     });
     return {
-      id: row.id as string,
+      id: row.id,
       account_id: id,
-      reason: row.reason as string,
-      details: row.details as string | null,
+      reason: row.reason,
+      details: row.details,
       expires_at: expiresAt,
       created_at: new Date(row.created_at).toISOString(),
     };
@@ -65,9 +66,9 @@ export async function setPublisherBlock(knex: Knex, moderator: Account, accountI
   return knex.transaction(async (trx) => {
     const id = await subjectAccount(trx, moderator, accountId);
     if (blocked) {
-      await trx('publisher_blocks').insert({ account_id: id, blocked_by: moderator.id }).onConflict().ignore();
+      await PublisherBlock.query(trx).insert({ account_id: id, blocked_by: moderator.id }).onConflict().ignore();
     } else {
-      await trx('publisher_blocks').where({ account_id: id }).delete();
+      await PublisherBlock.query(trx).deleteById(id);
     }
     await recordAction(
       trx,
@@ -76,12 +77,12 @@ export async function setPublisherBlock(knex: Knex, moderator: Account, accountI
       { kind: 'account', id },
       {},
     );
-    const row = await trx('publisher_blocks').where({ account_id: id }).first('created_at');
+    const row = await PublisherBlock.query(trx).findById(id).select('created_at');
     return { account_id: id, blocked, blocked_at: row ? new Date(row.created_at).toISOString() : null };
   });
 }
 
 /** For Arcade publishing, once it exists: whether moderation blocked this account from publishing. */
 export async function publisherBlocked(knex: Knex, accountId: string): Promise<boolean> {
-  return (await knex('publisher_blocks').where({ account_id: accountId }).first('account_id')) !== undefined;
+  return (await PublisherBlock.query(knex).findById(accountId).select('account_id')) !== undefined;
 }

@@ -1,9 +1,11 @@
 // The record of every moderator action, written in the transaction of the action itself so neither can
 // exist without the other, and read back page by page for staff (GET /moderation/actions).
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
+import { ModeratorAction } from './models.js';
 
-export type ModeratorAction =
+export type ModeratorActionKind =
   | 'resolve_report'
   | 'add_infraction'
   | 'block_publisher'
@@ -27,29 +29,21 @@ export const ACTIONS_PAGE = { size: 50 };
 export async function recordAction(
   trx: Knex.Transaction,
   moderatorId: string | null,
-  action: ModeratorAction,
+  action: ModeratorActionKind,
   subject: ActionSubject,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await trx('moderator_actions').insert({
+  await ModeratorAction.query(trx).insert({
     moderator_id: moderatorId,
     action,
     subject_kind: subject.kind,
     subject_id: subject.id,
-    details: JSON.stringify(details),
+    details,
   });
 }
 
-interface ActionRow {
-  id: string;
-  moderator_id: string | null;
-  moderator_username: string | null;
-  action: ModeratorAction;
-  subject_kind: string;
-  subject_id: string;
-  details: Record<string, unknown>;
-  created_at: Date;
-}
+/** A recorded action with its moderator's current username. */
+type ActionRow = ModelObject<ModeratorAction> & { moderator_username: string | null };
 
 export function presentAction(row: ActionRow) {
   return {
@@ -66,7 +60,8 @@ export function presentAction(row: ActionRow) {
 export async function listActions(knex: Knex, page: number) {
   const { limit, offset } = pageWindow(page, ACTIONS_PAGE);
   const [rows, counted] = await Promise.all([
-    knex('moderator_actions as m')
+    ModeratorAction.query(knex)
+      .alias('m')
       .leftJoin('accounts as a', 'a.id', 'm.moderator_id')
       .select('m.*', 'a.username as moderator_username')
       .orderBy([
@@ -74,8 +69,8 @@ export async function listActions(knex: Knex, page: number) {
         { column: 'm.id', order: 'desc' },
       ])
       .limit(limit)
-      .offset(offset) as Promise<ActionRow[]>,
-    knex('moderator_actions').count<{ n: string }[]>('* as n'),
+      .offset(offset) as unknown as Promise<ActionRow[]>,
+    ModeratorAction.query(knex).resultSize(),
   ]);
-  return { data: rows.map(presentAction), page: pageObject(page, ACTIONS_PAGE, Number(counted[0].n)) };
+  return { data: rows.map(presentAction), page: pageObject(page, ACTIONS_PAGE, counted) };
 }

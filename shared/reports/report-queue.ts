@@ -2,34 +2,20 @@
 // (CHILD_SAFETY, SELF_HARM, VIOLENCE; then SCAM; then the rest), oldest first. The order is the
 // database's, over the reports_queue index on (status, priority, created_at, id); nothing is sorted here.
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import { pageObject, pageWindow } from '../platform/paging/paging.js';
-import type { ReportKind, ReportReason } from './report-rules.js';
+import { Report } from './models.js';
 
 export const QUEUE_PAGE = { size: 50 };
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export interface QueueRow {
-  id: string;
-  target_kind: ReportKind;
-  reason: ReportReason;
-  priority: number;
-  status: ReportStatus;
-  details: string | null;
-  instance_id: string | null;
-  reporter_id: string | null;
+/** A report with the current usernames of the people it names. */
+export type QueueRow = ModelObject<Report> & {
   reporter_username: string | null;
-  target_account_id: string | null;
   target_username: string | null;
-  target_id: string;
-  snapshot: Record<string, unknown>;
-  outcome: string | null;
-  note: string | null;
-  resolved_by: string | null;
   resolver_username: string | null;
-  resolved_at: Date | null;
-  created_at: Date;
-}
+};
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
@@ -60,13 +46,15 @@ export function presentQueueItem(row: QueueRow) {
 }
 
 export async function listReports(knex: Knex, options: { page: number; status?: ReportStatus }) {
-  const filtered = knex('reports as r').modify((query) => {
-    if (options.status) query.where('r.status', options.status);
-  });
+  const filtered = () =>
+    Report.query(knex)
+      .alias('r')
+      .modify((query) => {
+        if (options.status) query.where('r.status', options.status);
+      });
   const { limit, offset } = pageWindow(options.page, QUEUE_PAGE);
   const [rows, counted] = await Promise.all([
-    filtered
-      .clone()
+    filtered()
       .leftJoin('accounts as rep', 'rep.id', 'r.reporter_id')
       .leftJoin('accounts as tgt', 'tgt.id', 'r.target_account_id')
       .leftJoin('accounts as res', 'res.id', 'r.resolved_by')
@@ -79,8 +67,8 @@ export async function listReports(knex: Knex, options: { page: number; status?: 
       // 'open' sorts before 'resolved': open reports come first.
       .orderBy(['r.status', 'r.priority', 'r.created_at', 'r.id'])
       .limit(limit)
-      .offset(offset) as Promise<QueueRow[]>,
-    filtered.clone().count<{ n: string }[]>('* as n'),
+      .offset(offset) as unknown as Promise<QueueRow[]>,
+    filtered().resultSize(),
   ]);
-  return { data: rows.map(presentQueueItem), page: pageObject(options.page, QUEUE_PAGE, Number(counted[0].n)) };
+  return { data: rows.map(presentQueueItem), page: pageObject(options.page, QUEUE_PAGE, counted) };
 }

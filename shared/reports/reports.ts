@@ -7,6 +7,7 @@ import { registerConstraint } from '../platform/db/database-errors.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { afterArcadeReport } from '../arcade/report-effects.js';
 import { findArcadeAppTarget } from './arcade-app-target.js';
+import { Report } from './models.js';
 import type { ReportInput } from './report-rules.js';
 import { findContentTarget, type ReportTarget } from './report-targets.js';
 
@@ -31,7 +32,7 @@ export async function fileReport(knex: Knex, reporter: Account, input: ReportInp
 }
 
 async function insertReport(trx: Knex.Transaction, reporter: Account, input: ReportInput, target: ReportTarget) {
-  await trx('reports').insert({
+  await Report.query(trx).insert({
     reporter_id: reporter.id,
     target_kind: input.on,
     reason: input.reason,
@@ -40,6 +41,6 @@ async function insertReport(trx: Knex.Transaction, reporter: Account, input: Rep
     // Blank details say nothing; keep them as none.
     details: input.details?.trim() ? input.details : null,
     instance_id: input.instance_id ?? null,
-    snapshot: JSON.stringify(target.snapshot),
+    snapshot: target.snapshot,
   });
 }

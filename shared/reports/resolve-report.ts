@@ -8,6 +8,7 @@ import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { changeContentRemoval, type ContentKind } from '../moderation/content-removal.js';
 import { recordAction } from '../moderation/moderator-actions.js';
+import { Report } from './models.js';
 import type { ReportKind } from './report-rules.js';
 
 export const REPORT_OUTCOMES = ['no_action', 'content_removed', 'warned', 'suspended', 'banned'] as const;
@@ -51,18 +52,18 @@ export async function resolveReport(
   if (!isUuid(reportId)) throw noSuchReport();
   return knex.transaction(async (trx) => {
     // Only an open report changes, so two moderators resolving at once cannot both succeed.
-    const [row] = await trx('reports')
+    const [row] = await Report.query(trx)
       .where({ id: reportId, status: 'open' })
-      .update({
+      .patch({
         status: 'resolved',
         outcome: input.outcome,
         note: input.note ?? null,
         resolved_by: moderator.id,
-        resolved_at: trx.fn.now(),
+        resolved_at: trx.fn.now() as unknown as Date,
       })
       .returning(['id', 'outcome', 'note', 'resolved_at', 'target_kind', 'target_id']);
     if (!row) {
-      const exists = await trx('reports').where({ id: reportId }).first('id');
+      const exists = await Report.query(trx).findById(reportId).select('id');
       if (!exists) throw noSuchReport();
       throw conflict('already_resolved', {}, 'This report is already resolved.');
     }
@@ -77,9 +78,10 @@ export async function resolveReport(
     return {
       id: row.id,
       status: 'resolved',
-      outcome: row.outcome,
+      // Both just written.
+      outcome: row.outcome!,
       note: row.note,
-      resolved_at: new Date(row.resolved_at).toISOString(),
+      resolved_at: new Date(row.resolved_at!).toISOString(),
     };
   });
 }
