@@ -2,6 +2,7 @@
 // the API reads them and forgets a connection.
 import type { Knex } from 'knex';
 import type { Account } from './account.js';
+import { Connection, Identity } from './models.js';
 
 /** The two linkable services: a streaming platform and a game store. */
 export const CONNECTION_SERVICES = ['twitch', 'steam'] as const;
@@ -12,7 +13,7 @@ export function isConnectionService(value: string): value is ConnectionService {
 }
 
 export async function listIdentities(knex: Knex, account: Account) {
-  const rows: Array<{ provider: string; display_name: string | null; created_at: Date }> = await knex('identities')
+  const rows = await Identity.query(knex)
     .where({ account_id: account.id })
     .orderBy('created_at')
     .select('provider', 'display_name', 'created_at');
@@ -35,5 +36,5 @@ export async function listIdentities(knex: Knex, account: Account) {
 
 /** Forgets a linked account; answers whether one was linked. */
 export async function forgetConnection(knex: Knex, accountId: string, service: ConnectionService): Promise<boolean> {
-  return (await knex('connections').where({ account_id: accountId, service }).delete()) > 0;
+  return (await Connection.query(knex).where({ account_id: accountId, service }).delete()) > 0;
 }

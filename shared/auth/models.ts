@@ -58,3 +58,14 @@ export class Passkey extends BaseModel {
   declare created_at: Date;
   declare last_used_at: Date | null;
 }
+
+/** A passkey ceremony's challenge, taken once (passkey-challenges.ts). */
+export class PasskeyChallenge extends BaseModel {
+  static override tableName = 'passkey_challenges';
+  static override idColumn = 'challenge';
+
+  declare challenge: string;
+  declare purpose: 'register' | 'sign_in';
+  declare account_id: string | null;
+  declare expires_at: Date;
+}

@@ -4,6 +4,7 @@
 // response finds nothing, and two parallel uses of one challenge cannot both take it.
 import type { Knex } from 'knex';
 import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
+import { PasskeyChallenge } from './models.js';
 import type { AuthServices } from './services.js';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -17,8 +18,8 @@ export async function keepChallenge(
   purpose: ChallengePurpose,
   accountId: string | null,
 ): Promise<void> {
-  await knex('passkey_challenges').where('expires_at', '<', knex.fn.now()).delete();
-  await knex('passkey_challenges').insert({
+  await PasskeyChallenge.query(knex).where('expires_at', '<', knex.fn.now()).delete();
+  await PasskeyChallenge.query(knex).insert({
     challenge,
     purpose,
     account_id: accountId,
@@ -51,7 +52,7 @@ export async function takeAnsweredChallenge(
 ): Promise<string | null> {
   const challenge = challengeOf(response);
   if (!challenge) return null;
-  const [taken] = await knex('passkey_challenges')
+  const [taken] = await PasskeyChallenge.query(knex)
     .where({ challenge, purpose })
     .where((q) => (accountId ? q.where({ account_id: accountId }) : q.whereNull('account_id')))
     .delete()

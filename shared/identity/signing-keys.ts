@@ -8,6 +8,7 @@ import { randomBytes, webcrypto } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type KeyLike } from 'jose';
 import type { Knex } from 'knex';
 import { seal, unseal } from '../platform/crypto/sealed-box.js';
+import { SigningKey } from './models.js';
 
 export const SIGNER_CACHE_MS = 10_000;
 /** DECISIONS: retiring keys leave the set after 24 hours. */
@@ -19,14 +20,6 @@ export class NoSigningKeyError extends Error {
   constructor() {
     super('no current signing key: run the migrations and start the service, or npm run op -- keys rotate');
   }
-}
-
-interface KeyRow {
-  kid: string;
-  state: 'next' | 'current' | 'retiring';
-  public_jwk: JWK;
-  private_sealed: string;
-  retired_at: Date | null;
 }
 
 async function newKey(secret: string) {
@@ -46,17 +39,17 @@ export async function ensureSigningKeys(knex: Knex, secret: string): Promise<voi
   await knex.transaction(async (trx) => {
     // One process at a time decides; the others then find the keys it made.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', ['jogatina:signing-keys']);
-    const current = await trx('signing_keys').where({ state: 'current' }).first('kid');
+    const current = await SigningKey.query(trx).where({ state: 'current' }).select('kid').first();
     if (!current) {
-      const next = await trx('signing_keys').where({ state: 'next' }).first('kid');
+      const next = await SigningKey.query(trx).where({ state: 'next' }).select('kid').first();
       if (next) {
-        await trx('signing_keys').where({ kid: next.kid }).update({ state: 'current', promoted_at: trx.fn.now() });
+        await SigningKey.query(trx).where({ kid: next.kid }).patch({ state: 'current', promoted_at: trx.fn.now() });
       } else {
-        await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'current', promoted_at: trx.fn.now() });
+        await SigningKey.query(trx).insert({ ...(await newKey(secret)), state: 'current', promoted_at: trx.fn.now() });
       }
     }
-    if (!(await trx('signing_keys').where({ state: 'next' }).first('kid'))) {
-      await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'next' });
+    if (!(await SigningKey.query(trx).where({ state: 'next' }).select('kid').first())) {
+      await SigningKey.query(trx).insert({ ...(await newKey(secret)), state: 'next' });
     }
   });
 }
@@ -66,11 +59,12 @@ export async function rotateSigningKeys(knex: Knex, secret: string): Promise<str
   await ensureSigningKeys(knex, secret);
   const kid = await knex.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', ['jogatina:signing-keys']);
-    const next = await trx('signing_keys').where({ state: 'next' }).first('kid');
-    await trx('signing_keys').where({ state: 'current' }).update({ state: 'retiring', retired_at: trx.fn.now() });
-    await trx('signing_keys').where({ kid: next.kid }).update({ state: 'current', promoted_at: trx.fn.now() });
-    await trx('signing_keys').insert({ ...(await newKey(secret)), state: 'next' });
-    return next.kid as string;
+    // ensureSigningKeys just made sure of it, under the same lock.
+    const next = (await SigningKey.query(trx).where({ state: 'next' }).select('kid').first())!;
+    await SigningKey.query(trx).where({ state: 'current' }).patch({ state: 'retiring', retired_at: trx.fn.now() });
+    await SigningKey.query(trx).where({ kid: next.kid }).patch({ state: 'current', promoted_at: trx.fn.now() });
+    await SigningKey.query(trx).insert({ ...(await newKey(secret)), state: 'next' });
+    return next.kid;
   });
   forgetSigner();
   return kid;
@@ -78,7 +72,7 @@ export async function rotateSigningKeys(knex: Knex, secret: string): Promise<str
 
 /** Retiring keys past 24 hours leave the set for good. */
 export async function purgeRetiredKeys(knex: Knex, now = Date.now()): Promise<number> {
-  return knex('signing_keys')
+  return SigningKey.query(knex)
     .where({ state: 'retiring' })
     .where('retired_at', '<', new Date(now - RETIRING_FOR_MS))
     .delete();
@@ -86,7 +80,7 @@ export async function purgeRetiredKeys(knex: Knex, now = Date.now()): Promise<nu
 
 /** The published set: next, current and retiring keys younger than 24 hours; public members only. */
 export async function publicKeySet(knex: Knex, now = Date.now()) {
-  const rows: KeyRow[] = await knex('signing_keys')
+  const rows = await SigningKey.query(knex)
     .where((q) =>
       q
         .whereIn('state', ['next', 'current'])
@@ -126,8 +120,7 @@ function currentSigner(knex: Knex, secret: string): Promise<Signer> {
 }
 
 async function loadSigner(knex: Knex, secret: string): Promise<Signer> {
-  const row = (await knex('signing_keys').where({ state: 'current' }).first('kid', 'private_sealed')) as
-    KeyRow | undefined;
+  const row = await SigningKey.query(knex).where({ state: 'current' }).select('kid', 'private_sealed').first();
   if (!row) throw new NoSigningKeyError();
   // A Web Crypto key, not a KeyObject: jose signs with it on libuv's threads, so a worker signing a batch
   // of data events signs them side by side and off its event loop (0.05 ms a token against 0.2 ms, in

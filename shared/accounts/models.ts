@@ -1,0 +1,25 @@
+// An account's sign-in identities at other providers and its linked connections (connections.ts); the
+// account itself is account.ts.
+import { BaseModel } from '../platform/db/base-model.js';
+
+export class Identity extends BaseModel {
+  static override tableName = 'identities';
+
+  declare id: string;
+  declare account_id: string;
+  declare provider: string;
+  declare provider_account_id: string;
+  declare display_name: string | null;
+  declare created_at: Date;
+}
+
+export class Connection extends BaseModel {
+  static override tableName = 'connections';
+
+  declare id: string;
+  declare account_id: string;
+  declare service: string;
+  declare external_id: string;
+  declare display_name: string | null;
+  declare created_at: Date;
+}
