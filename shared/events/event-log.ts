@@ -11,6 +11,7 @@ import { lastAttempts, newestFirst, type LogAttempt } from '../delivery/log-page
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { queueDeliveries } from '../delivery/engine.js';
 import type { App } from '../keys/models.js';
+import { AppEvent, AppEventAttempt, AppEventSubscription } from './models.js';
 
 export const EVENT_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -109,7 +110,7 @@ const eventNotFound = () => notFound('This app has no event with this id.', 'eve
 
 /** 409 unless the app's subscription is there and active: a sent event needs somewhere to go. */
 async function requireActiveSubscription(trx: Knex.Transaction, appId: string): Promise<void> {
-  const subscription = await trx('app_event_subscriptions').where({ app_id: appId }).first('state');
+  const subscription = await AppEventSubscription.query(trx).findById(appId).select('state');
   if (!subscription) throw conflict('no_events_url', {}, 'The app has no events URL: set its `events` first.');
   if (subscription.state !== 'active') {
     throw conflict('events_disabled', {}, 'The app’s events are disabled: set its `events` again to re-enable them.');
@@ -131,21 +132,23 @@ export async function redeliverAppEvent(knex: Knex, appId: string, eventId: stri
   if (!UUID.test(eventId)) throw eventNotFound();
   return limiterFor(knex, REDELIVERIES).within([appId], () =>
     knex.transaction(async (trx) => {
-      const event = await trx('app_events').where({ id: eventId, app_id: appId }).forUpdate().first('status');
+      const event = await AppEvent.query(trx).findOne({ id: eventId, app_id: appId }).forUpdate().select('status');
       if (!event) throw eventNotFound();
       if (event.status !== 'delivered' && event.status !== 'failed') {
         throw conflict('event_not_redeliverable', {}, 'Only a delivered or failed event can be sent again.');
       }
       await requireActiveSubscription(trx, appId);
-      await trx('app_events').where({ id: eventId }).update({
-        status: 'pending',
-        redelivery: true,
-        queued: true,
-        next_attempt_at: trx.fn.now(),
-        leased_until: null,
-        delivered_at: null,
-        failed_at: null,
-      });
+      await AppEvent.query(trx)
+        .findById(eventId)
+        .patch({
+          status: 'pending',
+          redelivery: true,
+          queued: true,
+          next_attempt_at: trx.fn.now() as unknown as Date,
+          leased_until: null,
+          delivered_at: null,
+          failed_at: null,
+        });
       await queueDeliveries(trx, 'app-event.deliver', [{ id: eventId }]);
       return oneEvent(trx, appId, eventId);
     }),
@@ -160,16 +163,14 @@ export async function pingApp(knex: Knex, app: App): Promise<LoggedEvent> {
   return limiterFor(knex, PINGS).within([app.id], () =>
     knex.transaction(async (trx) => {
       await requireActiveSubscription(trx, app.id);
-      const [{ id }] = await trx('app_events')
-        .insert({
-          app_id: app.id,
-          account_id: app.account_id,
-          type: 'ping',
-          subject: randomUUID(),
-          data: trx.raw("'{}'::jsonb"),
-          queued: true,
-        })
-        .returning('id');
+      const { id } = await AppEvent.query(trx).insert({
+        app_id: app.id,
+        account_id: app.account_id,
+        type: 'ping',
+        subject: randomUUID(),
+        data: {},
+        queued: true,
+      });
       await queueDeliveries(trx, 'app-event.deliver', [{ id }]);
       return oneEvent(trx, app.id, id);
     }),
@@ -184,10 +185,10 @@ export async function purgeAppEvents(knex: Knex, now = Date.now()): Promise<numb
   const end = new Date(now - EVENT_LOG_DAYS * 24 * 3600 * 1000);
   // A finished event's last change is its delivered_at or failed_at (a redelivery clears both): the
   // expression of the app_events_finished index.
-  const events = await knex('app_events')
+  const events = await AppEvent.query(knex)
     .whereNot('status', 'pending')
     .whereRaw('coalesce(delivered_at, failed_at) < ?', [end])
     .delete();
-  await knex('app_event_attempts').where('attempted_at', '<', end).delete();
+  await AppEventAttempt.query(knex).where('attempted_at', '<', end).delete();
   return events;
 }

@@ -13,6 +13,7 @@ import { checkHost } from '../platform/net/checked-host.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { APP_EVENTS_CHANNEL, failOutOfScope } from './event-delivery.js';
 import { mayReceive, type EventType } from './event-types.js';
+import { AppEvent, AppEventSubscription } from './models.js';
 
 export interface EventsInput {
   url: string;
@@ -73,21 +74,28 @@ function refuseUnheldTypes(types: EventType[], scopes: readonly string[]): void 
 async function setSubscription(trx: Knex.Transaction, app: App, events: EventsInput | null): Promise<void> {
   if (events === null) {
     // Events still owed go with it: there is nowhere to send them.
-    await trx('app_events').where({ app_id: app.id, status: 'pending' }).delete();
-    await trx('app_event_subscriptions').where({ app_id: app.id }).delete();
+    await AppEvent.query(trx).where({ app_id: app.id, status: 'pending' }).delete();
+    await AppEventSubscription.query(trx).deleteById(app.id);
     return;
   }
-  await trx.raw(
-    `INSERT INTO app_event_subscriptions (app_id, account_id, url, types) VALUES (?, ?, ?, ?)
-     ON CONFLICT (app_id) DO UPDATE SET url = excluded.url, types = excluded.types, state = 'active',
-       disabled_reason = NULL, disabled_at = NULL, failing_since = NULL, updated_at = now()`,
-    [app.id, app.account_id, events.url, events.types as unknown as Knex.Value],
-  );
+  // Set again, it is active again, its failing count started over.
+  await AppEventSubscription.query(trx)
+    .insert({ app_id: app.id, account_id: app.account_id, url: events.url, types: events.types })
+    .onConflict('app_id')
+    .merge({
+      url: events.url,
+      types: events.types,
+      state: 'active',
+      disabled_reason: null,
+      disabled_at: null,
+      failing_since: null,
+      updated_at: trx.fn.now() as unknown as Date,
+    });
   // Events that waited while it was disabled (their jobs found it so) are queued again at commit.
-  const waiting = await trx('app_events')
+  const waiting = await AppEvent.query(trx)
     .where({ app_id: app.id, status: 'pending', queued: true })
     .where((q) => q.whereNull('leased_until').orWhere('leased_until', '<', trx.fn.now()))
-    .update({ queued: false });
+    .patch({ queued: false });
   if (waiting > 0) await trx.raw('SELECT pg_notify(?, ?)', [APP_EVENTS_CHANNEL, '']);
 }
 

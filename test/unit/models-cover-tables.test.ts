@@ -26,9 +26,6 @@ const WITHOUT_MODEL: Record<string, string> = {
 /** Tables still read and written through knex and SQL alone: to move to models. */
 const NOT_YET = [
   'activity_items',
-  'app_event_attempts',
-  'app_event_subscriptions',
-  'app_events',
   'arcade_allowlist',
   'arcade_apps',
   'arcade_blocked_networks',
