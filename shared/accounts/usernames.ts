@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { registerConstraint } from '../platform/db/database-errors.js';
 import { conflict } from '../platform/errors.js';
 import { Account } from './account.js';
+import { Username } from './models.js';
 import { aliasExpiry, isUsernameShape, nextChangeAt } from './username-rules.js';
 
 const taken = () => conflict('username_taken', {}, 'This username is taken.');
@@ -12,20 +13,13 @@ registerConstraint('usernames_pkey', taken);
 registerConstraint('usernames_name_ci', taken);
 registerConstraint('accounts_username_unique', taken);
 
-interface NameRow {
-  name: string;
-  account_id: string;
-  kind: 'current' | 'alias';
-  expires_at: Date | null;
-}
-
-function live(row: NameRow | undefined, now = Date.now()): NameRow | undefined {
+function live(row: Username | undefined, now = Date.now()): Username | undefined {
   if (!row) return undefined;
   return row.kind === 'alias' && row.expires_at!.getTime() <= now ? undefined : row;
 }
 
-async function holderOf(knex: Knex | Knex.Transaction, name: string): Promise<NameRow | undefined> {
-  return live(await knex<NameRow>('usernames').whereRaw('lower(name) = lower(?)', [name]).first());
+async function holderOf(knex: Knex | Knex.Transaction, name: string): Promise<Username | undefined> {
+  return live(await Username.query(knex).whereRaw('lower(name) = lower(?)', [name]).first());
 }
 
 /**
@@ -40,11 +34,11 @@ export async function usernameAvailable(knex: Knex, name: string, accountId: str
 
 /** Takes `name` as the account's current name inside `trx` (an expired alias of it is cleared first). */
 async function take(trx: Knex.Transaction, accountId: string, name: string): Promise<void> {
-  await trx('usernames').where({ name, kind: 'alias' }).where('expires_at', '<=', new Date()).delete();
+  await Username.query(trx).where({ name, kind: 'alias' }).where('expires_at', '<=', new Date()).delete();
   const holder = await holderOf(trx, name);
   if (holder && !(holder.kind === 'alias' && holder.account_id === accountId)) throw taken();
-  if (holder) await trx('usernames').where({ name: holder.name }).delete();
-  await trx('usernames').insert({ name, account_id: accountId, kind: 'current' });
+  if (holder) await Username.query(trx).deleteById(holder.name);
+  await Username.query(trx).insert({ name, account_id: accountId, kind: 'current' });
 }
 
 /** The first name of an account that has none (sign-up with a username, or PUT /account/username). */
@@ -80,9 +74,9 @@ export async function renameAccount(knex: Knex, accountId: string, name: string)
         `The next rename is allowed from ${next.toISOString()}.`,
       );
     }
-    await trx('usernames')
+    await Username.query(trx)
       .where({ name: account.username, account_id: accountId })
-      .update({ kind: 'alias', expires_at: aliasExpiry() });
+      .patch({ kind: 'alias', expires_at: aliasExpiry() });
     await take(trx, accountId, name);
     const now = new Date();
     const renamed = await account.$query(trx).patchAndFetch({ username: name, username_changed_at: now });

@@ -14,6 +14,8 @@ import { notify } from '../notifications/notify.js';
 import { seenSubject, SUBJECT_TABLES } from '../social/subjects.js';
 import { authorCredit, awardById, type Award } from './award-catalog.js';
 import { alreadyAwarded, refuseOwnContent, refuseUnpaid, type AwardInput } from './award-rules.js';
+import { AwardGiven } from './models.js';
+import { MineralLedgerEntry } from '../wallet/models.js';
 
 // The check above the insert answers first; the index answers the same should anything slip past it.
 registerConstraint('awards_once', alreadyAwarded);
@@ -56,15 +58,16 @@ export async function giveAward(knex: Knex, giverId: string, input: AwardInput):
     );
     const balance = Number(wallets.find((wallet) => wallet.account_id === giverId)?.balance ?? 0);
     const key = { giver_id: giverId, subject_kind: input.on, subject_id: thing.id, award: award.id };
-    if (await trx('awards').where(key).first('id')) throw alreadyAwarded();
+    if (await AwardGiven.query(trx).findOne(key).select('id')) throw alreadyAwarded();
     refuseUnpaid(balance, award.cost);
 
+    // To the microsecond, as the ledger's cursor reads it: more than a Date holds, so the text from SQL.
     const [given] = await trx('awards')
       .insert({ ...key, cost: award.cost })
       .returning(trx.raw(`to_char(created_at AT TIME ZONE 'UTC', ${MICROSECONDS}) AS created_at`));
     const credit = authorCredit(award.cost);
     const subject = { subject_kind: input.on, subject_id: thing.apiId, award: award.id };
-    await trx('mineral_ledger').insert([
+    await MineralLedgerEntry.query(trx).insert([
       { account_id: giverId, delta: -award.cost, reason: 'award_given', ...subject },
       { account_id: thing.ownerId, delta: credit, reason: 'award_received', ...subject },
     ]);

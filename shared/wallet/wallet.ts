@@ -3,6 +3,7 @@
 // (shared/people/standing.ts): balance and level, nothing of the ledger.
 import type { Knex } from 'knex';
 import { cursorPage, MICROSECONDS, type CursorPage } from '../content/cursor-page.js';
+import { MineralLedgerEntry } from './models.js';
 import { DAILY_CAP, type LedgerRow, type WalletRow } from './rows.js';
 
 /**
@@ -61,7 +62,7 @@ export async function listLedger(
  */
 export async function grantMinerals(knex: Knex, accountId: string, amount: number, note: string): Promise<number> {
   return knex.transaction(async (trx) => {
-    await trx('mineral_ledger').insert({ account_id: accountId, delta: amount, reason: 'grant', note });
+    await MineralLedgerEntry.query(trx).insert({ account_id: accountId, delta: amount, reason: 'grant', note });
     const row: { balance: string } = await trx('mineral_balances').where({ account_id: accountId }).first('balance');
     return Number(row.balance);
   });

@@ -44,7 +44,6 @@ const NOT_YET = [
   'arcade_settings',
   'arcade_terms',
   'arcade_terms_acceptances',
-  'awards',
   'blocks',
   'catalog_companies',
   'catalog_engines',
@@ -72,7 +71,6 @@ const NOT_YET = [
   'list_folders',
   'list_items',
   'lists',
-  'mineral_ledger',
   'notification_listeners',
   'notifications',
   'orphaned_media',
@@ -83,7 +81,6 @@ const NOT_YET = [
   'reviews',
   'rolling_windows',
   'screenshots',
-  'usernames',
   'verifications',
   'view_history',
 ];
