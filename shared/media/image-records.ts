@@ -3,14 +3,8 @@
 // rules that only the worker can check (the layout quota counts the encoded bytes).
 import type { Knex } from 'knex';
 import { layoutQuotaIn } from './layout-images.js';
-import {
-  LAYOUT_QUOTA,
-  PICTURE_HISTORY_LIMIT,
-  type EncodedImage,
-  type ImageRow,
-  type LayoutQuota,
-  type UploadRow,
-} from './rows.js';
+import { LAYOUT_QUOTA, PICTURE_HISTORY_LIMIT, type EncodedImage, type ImageRow, type LayoutQuota } from './rows.js';
+import { Image, OrphanedMedia, StagedUpload } from './models.js';
 
 /** `replaced`: files of rows this recording deleted (an old icon, pictures past the history). */
 export type RecordOutcome = { row: ImageRow; replaced: string[] } | { quota: LayoutQuota } | { gone: true };
@@ -33,7 +27,7 @@ export async function recordImage(
       'SELECT a.id FROM accounts a JOIN image_uploads u ON u.account_id = a.id WHERE u.id = ? FOR UPDATE OF a',
       [uploadId],
     );
-    const upload: UploadRow | undefined = await trx('image_uploads').where({ id: uploadId }).forUpdate().first();
+    const upload = await StagedUpload.query(trx).findById(uploadId).forUpdate();
     if (!upload) return { gone: true as const };
     if (upload.purpose === 'layout') {
       const quota = await layoutQuotaIn(trx, upload.account_id);
@@ -43,13 +37,13 @@ export async function recordImage(
     }
     let replaced: string[] = [];
     if (upload.purpose === 'app_icon') {
-      const old: Array<{ storage_key: string }> = await trx('images')
+      const old = await Image.query(trx)
         .where({ app_id: upload.app_id, purpose: 'app_icon' })
         .delete()
         .returning('storage_key');
       replaced = old.map((row) => row.storage_key);
     }
-    const [row]: ImageRow[] = await trx('images')
+    const row = await Image.query(trx)
       .insert({
         // The image takes the upload's id, so a route that gave up can still find what its upload became.
         id: upload.id,
@@ -65,9 +59,9 @@ export async function recordImage(
       })
       .returning('*');
     if (upload.purpose === 'avatar' || upload.purpose === 'banner') replaced = await makeCurrentPicture(trx, row);
-    await trx('orphaned_media').where({ storage_key: storageKey }).delete();
+    await OrphanedMedia.query(trx).deleteById(storageKey);
     // Done in the same commit: from here on the route sees the image, never an upload still running.
-    await trx('image_uploads').where({ id: upload.id }).delete();
+    await StagedUpload.query(trx).deleteById(upload.id);
     return { row, replaced };
   });
 }

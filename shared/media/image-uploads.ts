@@ -14,9 +14,10 @@ import { sendJob } from '../platform/jobs/queue.js';
 import type { ImageConfig } from '../platform/config.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
-import type { CaptureFields, ImageJobAnswer, ImagePurpose, ImageRow, StoredImage } from './rows.js';
+import type { CaptureFields, ImageJobAnswer, ImagePurpose, StoredImage } from './rows.js';
 import { presentImage } from './presenters.js';
 import type { LayoutQuota } from './rows.js';
+import { Image, OrphanedMedia, StagedUpload } from './models.js';
 
 export interface UploadServices {
   knex: Knex;
@@ -45,7 +46,7 @@ export interface ImageUpload {
 export async function uploadImage(services: UploadServices, upload: ImageUpload): Promise<StoredImage> {
   const outcome = await runUpload(services, upload);
   if ('recorded' in outcome) {
-    const row: ImageRow = await services.knex('images').where({ id: outcome.recorded }).first();
+    const row = (await Image.query(services.knex).findById(outcome.recorded))!;
     return presentImage(row, (key) => services.media.url(key));
   }
   if ('image' in outcome.answer) return outcome.answer.image;
@@ -94,15 +95,15 @@ async function runUpload(
       { timeoutMs: services.images.waitMs, busyAt: services.images.busyAt },
       async (trx, jobId) => {
         await upload.handingOver?.(trx);
-        await trx('image_uploads').insert({
+        await StagedUpload.query(trx).insert({
           id,
           account_id: upload.accountId,
           purpose: upload.purpose,
           app_id: upload.appId ?? null,
           staging_key: stagingKey,
-          capture: upload.capture ? JSON.stringify(upload.capture) : null,
+          capture: upload.capture ?? null,
         });
-        await trx('orphaned_media').where({ storage_key: stagingKey }).delete();
+        await OrphanedMedia.query(trx).deleteById(stagingKey);
         await sendJob(trx, 'image.process', { upload_id: id }, { id: jobId });
       },
     );
@@ -127,7 +128,7 @@ async function discardUpload(
 ): Promise<boolean> {
   try {
     // The row's trigger queues the staged object in the same statement.
-    const deleted = await services.knex('image_uploads').where({ id }).delete();
+    const deleted = await StagedUpload.query(services.knex).deleteById(id);
     if (deleted === 0) {
       const recorded = await services
         .knex(purpose === 'screenshot' ? 'screenshots' : 'images')

@@ -8,6 +8,7 @@ import { releaseUnnamedCaptureFiles } from './capture-files.js';
 import { removeUnnamedLayoutImages } from './layout-images.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOldOrphans, removeOrphans } from './orphaned-media.js';
+import { StagedUpload } from './models.js';
 
 /** An upload or a claimed object this old belongs to no running job (image.process expires in 2 minutes). */
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export interface CleanupReport {
 export async function cleanMediaNow(knex: Knex, media: MediaStorage): Promise<CleanupReport> {
   const unnamed = await removeUnnamedLayoutImages(knex, media);
   // Deleting an upload row queues its staged object (trigger), which the next step removes.
-  const abandoned: Array<{ staging_key: string }> = await knex('image_uploads')
+  const abandoned = await StagedUpload.query(knex)
     .where('created_at', '<', knex.raw('now() - make_interval(secs => ?)', [ABANDONED_AFTER_MS / 1000]))
     .delete()
     .returning('staging_key');

@@ -2,13 +2,14 @@
 // first, then forgotten, so a crash between the two only means deleting a missing object again.
 import type { Knex } from 'knex';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
+import { OrphanedMedia } from './models.js';
 
 /** Deletes the given queued objects now; what fails stays queued for media.cleanup. */
 export async function removeOrphans(knex: Knex, media: MediaStorage, keys: string[]): Promise<number> {
   let removed = 0;
   for (const key of keys) {
     await media.delete(key);
-    await knex('orphaned_media').where({ storage_key: key }).delete();
+    await OrphanedMedia.query(knex).deleteById(key);
     removed += 1;
   }
   return removed;
@@ -27,7 +28,7 @@ export async function removeOldOrphans(
   let removed = 0;
   for (;;) {
     const count = await knex.transaction(async (trx) => {
-      const rows: Array<{ storage_key: string }> = await trx('orphaned_media')
+      const rows = await OrphanedMedia.query(trx)
         .where('created_at', '<', trx.raw('now() - make_interval(secs => ?)', [olderThanMs / 1000]))
         .orderBy('created_at')
         .limit(batch)
@@ -51,10 +52,7 @@ export async function removeOldOrphans(
 export async function removeUnrecorded(knex: Knex, media: MediaStorage, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;
   return knex.transaction(async (trx) => {
-    const rows: Array<{ storage_key: string }> = await trx('orphaned_media')
-      .whereIn('storage_key', keys)
-      .forUpdate()
-      .select('storage_key');
+    const rows = await OrphanedMedia.query(trx).whereIn('storage_key', keys).forUpdate().select('storage_key');
     return deleteLocked(trx, media, rows);
   });
 }
@@ -63,6 +61,6 @@ export async function removeUnrecorded(knex: Knex, media: MediaStorage, keys: st
 async function deleteLocked(trx: Knex.Transaction, media: MediaStorage, rows: Array<{ storage_key: string }>) {
   const keys = rows.map((row) => row.storage_key);
   for (const key of keys) await media.delete(key);
-  await trx('orphaned_media').whereIn('storage_key', keys).delete();
+  await OrphanedMedia.query(trx).whereIn('storage_key', keys).delete();
   return keys.length;
 }

@@ -1,7 +1,9 @@
 // The rows and shapes of images (upload, stored image, the worker's answer), and the rules of each
 // purpose: data every side of an upload shares (the web's staging, the worker's encoding and recording).
 import type { ImageRefusalReason } from './image-refusals.js';
+import type { ModelObject } from 'objection';
 import type { ImageProfileName } from './image-profiles.js';
+import type { Image, StagedUpload } from './models.js';
 
 export const IMAGE_PURPOSES = [
   'layout',
@@ -42,15 +44,8 @@ export const CAPTURE_THUMBNAIL_FOLDER = 'screenshots/thumbnails';
 /** Earlier avatars and banners kept per kind; older ones are forgotten as new ones arrive. */
 export const PICTURE_HISTORY_LIMIT = 10;
 
-export interface UploadRow {
-  id: string;
-  account_id: string;
-  purpose: ImagePurpose;
-  app_id: string | null;
-  staging_key: string;
-  /** A capture's fields, for the worker that records it (purpose `screenshot` only). */
-  capture: CaptureFields | null;
-}
+/** An upload as its row holds it (the model's fields). */
+export type UploadRow = ModelObject<StagedUpload>;
 
 /** What a capture's author sends beside its image (DECISIONS: Screenshots), defaults applied. */
 export interface CaptureFields {
@@ -60,18 +55,8 @@ export interface CaptureFields {
   visibility: 'PUBLIC' | 'FOLLOWERS' | 'PRIVATE';
 }
 
-export interface ImageRow {
-  id: string;
-  account_id: string;
-  purpose: ImagePurpose;
-  storage_key: string;
-  content_type: string;
-  width: number;
-  height: number;
-  bytes: number;
-  animated: boolean;
-  created_at: Date;
-}
+/** A stored image as its row holds it (the model's fields). */
+export type ImageRow = ModelObject<Image>;
 
 /** What the API shows of a stored image. */
 export interface StoredImage {

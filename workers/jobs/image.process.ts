@@ -21,15 +21,16 @@ import {
   type UploadRow,
 } from '../../shared/media/rows.js';
 import { presentImage } from '../../shared/media/presenters.js';
+import { OrphanedMedia, StagedUpload } from '../../shared/media/models.js';
 
 export const processImageJob: JobHandler<JobPayloads['image.process']> = async ({ upload_id }, context) => {
-  const upload: UploadRow | undefined = await context.knex('image_uploads').where({ id: upload_id }).first();
+  const upload = await StagedUpload.query(context.knex).findById(upload_id);
   // The route gave up and removed the upload: nobody waits for this one.
   if (!upload) return { failed: 'the upload is gone' } satisfies ImageJobAnswer;
   try {
     return await processUpload(upload, context);
   } finally {
-    await context.knex('image_uploads').where({ id: upload.id }).delete();
+    await StagedUpload.query(context.knex).deleteById(upload.id);
     await removeOrphans(context.knex, context.media, [upload.staging_key]).catch((error: unknown) =>
       context.log.warn({ err: error, key: upload.staging_key }, 'staged upload left for media.cleanup'),
     );
@@ -68,7 +69,7 @@ async function processUpload(upload: UploadRow, context: JobContext): Promise<Im
 
 /** Claimed before it is written: a crash from here until its row commits leaves a key media.cleanup removes. */
 async function store(context: JobContext, key: string, data: Uint8Array, contentType: string): Promise<void> {
-  await context.knex('orphaned_media').insert({ storage_key: key }).onConflict().ignore();
+  await OrphanedMedia.query(context.knex).insert({ storage_key: key }).onConflict().ignore();
   await context.media.put(key, Buffer.from(data), contentType);
 }
 
