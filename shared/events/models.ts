@@ -30,12 +30,12 @@ export class AppEvent extends BaseModel {
   declare app_id: string;
   declare account_id: string;
   declare type: EventType;
-  declare seq: string;
+  declare seq: number;
   /** What the data is rendered from: a game id, a row's id or public id, an account id. */
   declare subject: string;
   declare data: unknown;
   /** The transaction that made it (txid). */
-  declare made_in: string;
+  declare made_in: number;
   declare status: 'pending' | 'delivered' | 'failed';
   declare queued: boolean;
   declare attempts: number;
@@ -51,7 +51,7 @@ export class AppEvent extends BaseModel {
 export class AppEventAttempt extends BaseModel {
   static override tableName = 'app_event_attempts';
 
-  declare id: string;
+  declare id: number;
   declare event_id: string;
   declare attempted_at: Date;
   declare http_status: number | null;

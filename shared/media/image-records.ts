@@ -3,8 +3,8 @@
 // rules that only the worker can check (the layout quota counts the encoded bytes).
 import type { Knex } from 'knex';
 import { layoutQuotaIn } from './layout-images.js';
-import { LAYOUT_QUOTA, PICTURE_HISTORY_LIMIT, type EncodedImage, type ImageRow, type LayoutQuota } from './rows.js';
-import { Image, OrphanedMedia, StagedUpload } from './models.js';
+import { LAYOUT_QUOTA, PICTURE_HISTORY_LIMIT, type EncodedImage, type LayoutQuota } from './rows.js';
+import { Image, OrphanedMedia, StagedUpload, type ImageRow } from './models.js';
 
 /** `replaced`: files of rows this recording deleted (an old icon, pictures past the history). */
 export type RecordOutcome = { row: ImageRow; replaced: string[] } | { quota: LayoutQuota } | { gone: true };

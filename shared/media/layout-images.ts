@@ -7,9 +7,10 @@ import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from './orphaned-media.js';
-import type { ImageRow, StoredImage } from './rows.js';
+import type { StoredImage } from './rows.js';
 import { presentImage } from './presenters.js';
 import { LAYOUT_QUOTA } from './rows.js';
+import type { ImageRow } from './models.js';
 
 /** Days an image may go unnamed by every layout before media.cleanup removes it. */
 export const UNNAMED_DAYS = 7;

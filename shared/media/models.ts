@@ -1,6 +1,7 @@
 // What images are made of in the database: an upload waiting for its job (its staged original), a stored
 // image, a storage object no row points at any more (queued for deletion), and a deleted capture's files
 // kept until they are released (shared/screenshots).
+import type { ModelObject } from 'objection';
 import { BaseModel } from '../platform/db/base-model.js';
 import type { CaptureFields, ImagePurpose } from './rows.js';
 
@@ -53,3 +54,8 @@ export class DeletedCaptureFile extends BaseModel {
   declare public_id: string;
   declare created_at: Date;
 }
+
+/** An upload as its row holds it. */
+export type UploadRow = ModelObject<StagedUpload>;
+/** A stored image as its row holds it. */
+export type ImageRow = ModelObject<Image>;

@@ -1,5 +1,6 @@
 // What the API shows of images: pure functions of rows and a URL maker.
-import type { ImageRow, StoredImage } from './rows.js';
+import type { StoredImage } from './rows.js';
+import type { ImageRow } from './models.js';
 
 export function presentImage(row: ImageRow, url: (key: string) => string): StoredImage {
   return {

@@ -1,9 +1,7 @@
 // The rows and shapes of images (upload, stored image, the worker's answer), and the rules of each
 // purpose: data every side of an upload shares (the web's staging, the worker's encoding and recording).
 import type { ImageRefusalReason } from './image-refusals.js';
-import type { ModelObject } from 'objection';
 import type { ImageProfileName } from './image-profiles.js';
-import type { Image, StagedUpload } from './models.js';
 
 export const IMAGE_PURPOSES = [
   'layout',
@@ -44,9 +42,6 @@ export const CAPTURE_THUMBNAIL_FOLDER = 'screenshots/thumbnails';
 /** Earlier avatars and banners kept per kind; older ones are forgotten as new ones arrive. */
 export const PICTURE_HISTORY_LIMIT = 10;
 
-/** An upload as its row holds it (the model's fields). */
-export type UploadRow = ModelObject<StagedUpload>;
-
 /** What a capture's author sends beside its image (DECISIONS: Screenshots), defaults applied. */
 export interface CaptureFields {
   game_id: number;
@@ -54,9 +49,6 @@ export interface CaptureFields {
   contains_spoilers: boolean;
   visibility: 'PUBLIC' | 'FOLLOWERS' | 'PRIVATE';
 }
-
-/** A stored image as its row holds it (the model's fields). */
-export type ImageRow = ModelObject<Image>;
 
 /** What the API shows of a stored image. */
 export interface StoredImage {

@@ -6,8 +6,9 @@ import { conflict, notFound } from '../platform/errors.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
 import { removeOrphans } from '../media/orphaned-media.js';
 import { isUuid } from '../platform/validation/uuid.js';
-import { PICTURE_HISTORY_LIMIT, type ImageRow } from '../media/rows.js';
+import { PICTURE_HISTORY_LIMIT } from '../media/rows.js';
 import { presentImage } from '../media/presenters.js';
+import type { ImageRow } from '../media/models.js';
 
 export const PICTURE_KINDS = ['AVATAR', 'BANNER'] as const;
 export type PictureKind = (typeof PICTURE_KINDS)[number];

@@ -1,8 +1,7 @@
 // A report someone filed (reports.ts), as moderation reads and resolves it (report-queue.ts,
 // resolve-report.ts).
 import { BaseModel } from '../platform/db/base-model.js';
-import type { ReportKind, ReportReason } from './report-rules.js';
-import type { ReportOutcome } from './resolve-report.js';
+import type { ReportKind, ReportOutcome, ReportReason } from './report-rules.js';
 
 export class Report extends BaseModel {
   static override tableName = 'reports';

@@ -95,3 +95,7 @@ export function reportRuleViolation(input: ReportInput): RuleViolation | null {
   }
   return null;
 }
+
+/** What a moderator decided of a report (POST /moderation/reports/{id}/resolve). */
+export const REPORT_OUTCOMES = ['no_action', 'content_removed', 'warned', 'suspended', 'banned'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];

@@ -9,10 +9,9 @@ import { isUuid } from '../platform/validation/uuid.js';
 import { changeContentRemoval, type ContentKind } from '../moderation/content-removal.js';
 import { recordAction } from '../moderation/moderator-actions.js';
 import { Report } from './models.js';
-import type { ReportKind } from './report-rules.js';
+import type { ReportKind, ReportOutcome } from './report-rules.js';
 
-export const REPORT_OUTCOMES = ['no_action', 'content_removed', 'warned', 'suspended', 'banned'] as const;
-export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+export { REPORT_OUTCOMES, type ReportOutcome } from './report-rules.js';
 
 const noSuchReport = () => notFound('There is no report with this id.');
 

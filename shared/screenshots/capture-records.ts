@@ -5,9 +5,10 @@
 import { randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
 import { addFeedItem } from '../content/feed-items.js';
-import type { EncodedImage, LayoutQuota, UploadRow } from '../media/rows.js';
+import type { EncodedImage, LayoutQuota } from '../media/rows.js';
 import { quotaTakes } from './capture-rules.js';
 import { captureQuotaIn } from './load-capture.js';
+import type { UploadRow } from '../media/models.js';
 
 export type CaptureOutcome = { id: string } | { quota: LayoutQuota } | { gone: true };
 

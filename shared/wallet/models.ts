@@ -6,7 +6,7 @@ import type { LedgerReason } from './rows.js';
 export class MineralLedgerEntry extends BaseModel {
   static override tableName = 'mineral_ledger';
 
-  declare id: string;
+  declare id: number;
   declare account_id: string;
   declare delta: number;
   declare reason: LedgerReason;

@@ -5,12 +5,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { ImageProfileName } from '../../shared/media/image-profiles.js';
 import type { ScreeningOptions } from './image-screening.js';
-import type { ImageTask, ImageTaskResult } from './image-thread.js';
-
-/** What each image thread is started with. */
-export interface ImageThreadData {
-  sharpConcurrency: number;
-}
+import type { ImageTask, ImageTaskResult, ImageThreadData } from './image-thread.js';
 
 /**
  * libvips' threads for one image (sharp.concurrency(), shared by the process's image threads): the cores

@@ -7,8 +7,12 @@ import { ImageRefusal, type ImageRefusalReason } from '../../shared/media/image-
 import { processImage } from './image-pipeline.js';
 import type { EncodedImage } from '../../shared/media/rows.js';
 import type { ImageProfileName } from '../../shared/media/image-profiles.js';
-import type { ImageThreadData } from './image-pool.js';
 import { screenFrames, ScreeningUnavailableError, type ScreeningOptions } from './image-screening.js';
+
+/** What each image thread is started with (image-pool.ts). */
+export interface ImageThreadData {
+  sharpConcurrency: number;
+}
 
 // Set on purpose from the machine's cores by the pool (image-pool.ts: sharpConcurrency).
 if ((workerData as Partial<ImageThreadData> | null)?.sharpConcurrency) {

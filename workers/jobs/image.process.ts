@@ -13,15 +13,9 @@ import { recordCapture } from '../../shared/screenshots/capture-records.js';
 import { removeOrphans, removeUnrecorded } from '../../shared/media/orphaned-media.js';
 import type { JobPayloads } from '../../shared/platform/jobs/queue.js';
 import type { JobContext, JobHandler } from '../job-context.js';
-import {
-  CAPTURE_THUMBNAIL_FOLDER,
-  PURPOSES,
-  type EncodedImage,
-  type ImageJobAnswer,
-  type UploadRow,
-} from '../../shared/media/rows.js';
+import { CAPTURE_THUMBNAIL_FOLDER, PURPOSES, type EncodedImage, type ImageJobAnswer } from '../../shared/media/rows.js';
 import { presentImage } from '../../shared/media/presenters.js';
-import { OrphanedMedia, StagedUpload } from '../../shared/media/models.js';
+import { OrphanedMedia, StagedUpload, type UploadRow } from '../../shared/media/models.js';
 
 export const processImageJob: JobHandler<JobPayloads['image.process']> = async ({ upload_id }, context) => {
   const upload = await StagedUpload.query(context.knex).findById(upload_id);
