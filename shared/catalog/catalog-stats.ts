@@ -4,6 +4,7 @@
 // runs at once compute the same thing and the later write wins with identical values.
 import type { Knex } from 'knex';
 import { refreshCompanyCounts } from './companies.js';
+import { GameStats } from './models.js';
 
 /** Votes that pull a game's weighted rating towards the site mean (Bayesian average). */
 export const PRIOR_VOTES = 10;
@@ -80,7 +81,7 @@ export async function recomputeCatalogStats(knex: Knex): Promise<StatsReport> {
     { prior: PRIOR_VOTES },
   );
   // Rows of games no one touches any more go, once their zeros have reached the games above.
-  await knex('game_stats')
+  await GameStats.query(knex)
     .where({ library: 0, reviewing: 0, journeys: 0, sessions: 0, recent_activity: 0, review_count: 0 })
     .delete();
   await refreshCompanyCounts(knex);

@@ -3,19 +3,20 @@
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors.js';
 import { presentGames } from './presenters.js';
+import { Game } from './models.js';
 import { GAME_ROW_COLUMNS, type GameRow } from './rows.js';
 
 export async function gameBySlug(knex: Knex, slug: string): Promise<GameRow> {
-  const row: GameRow | undefined = await knex('games')
-    .where({ slug })
-    .first(...GAME_ROW_COLUMNS);
+  const row: GameRow | undefined = await Game.query(knex)
+    .findOne({ slug })
+    .select(...GAME_ROW_COLUMNS);
   if (!row) throw notFound('No game has this slug.');
   return row;
 }
 
 /** The id of the game with this slug, if the catalog knows one. */
 export async function gameIdBySlug(knex: Knex, slug: string): Promise<number | undefined> {
-  const row: { id: number } | undefined = await knex('games').where({ slug }).first('id');
+  const row = await Game.query(knex).findOne({ slug }).select('id');
   return row?.id;
 }
 

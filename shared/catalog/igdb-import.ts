@@ -12,17 +12,30 @@ import { AGE_BOARDS, igdbAgeRating, type AgeBoard } from './age-ratings.js';
 import { refreshCompanyCounts } from './companies.js';
 import { coverImageId } from '../content/game-covers.js';
 import { storedLanguages } from './languages.js';
+import {
+  CatalogCompany,
+  CatalogEngine,
+  CatalogFranchise,
+  CatalogGenre,
+  CatalogMode,
+  CatalogPerspective,
+  CatalogPlatform,
+  CatalogSeries,
+  CatalogTheme,
+  Game,
+  type FacetModel,
+} from './models.js';
 
-const FACET_TABLES: Record<string, string> = {
-  platform: 'catalog_platforms',
-  genre: 'catalog_genres',
-  theme: 'catalog_themes',
-  game_mode: 'catalog_modes',
-  player_perspective: 'catalog_perspectives',
-  company: 'catalog_companies',
-  game_engine: 'catalog_engines',
-  franchise: 'catalog_franchises',
-  collection: 'catalog_series',
+const FACET_MODELS: Record<string, FacetModel> = {
+  platform: CatalogPlatform,
+  genre: CatalogGenre,
+  theme: CatalogTheme,
+  game_mode: CatalogMode,
+  player_perspective: CatalogPerspective,
+  company: CatalogCompany,
+  game_engine: CatalogEngine,
+  franchise: CatalogFranchise,
+  collection: CatalogSeries,
 };
 
 /** IGDB game status ids (absent: released). */
@@ -81,9 +94,9 @@ async function* lines(file: string): AsyncGenerator<{ line: Line; number: number
 const ids = (value: unknown): number[] =>
   Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
 
-async function upsert(knex: Knex, table: string, rows: object[], key: string): Promise<void> {
+async function upsert(knex: Knex, model: FacetModel, rows: object[]): Promise<void> {
   if (rows.length === 0) return;
-  await knex(table).insert(rows).onConflict(key).merge();
+  await model.query(knex).insert(rows).onConflict('id').merge();
 }
 
 /** Pass 1: facet tables and the related rows games point at. */
@@ -98,17 +111,17 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
     covers: new Map(),
     coversByGame: new Map(),
   };
-  const pending = new Map<string, object[]>();
-  const flush = async (table: string) => {
-    await upsert(knex, table, pending.get(table) ?? [], 'id');
-    pending.set(table, []);
+  const pending = new Map<FacetModel, object[]>();
+  const flush = async (model: FacetModel) => {
+    await upsert(knex, model, pending.get(model) ?? []);
+    pending.set(model, []);
   };
   for await (const { line } of lines(file)) {
     const type = line._type!;
-    const table = FACET_TABLES[type];
-    if (table) {
+    const model = FACET_MODELS[type];
+    if (model) {
       if (!Number.isInteger(line.id) || typeof line.name !== 'string') continue;
-      const rows = pending.get(table) ?? [];
+      const rows = pending.get(model) ?? [];
       const row = {
         id: line.id,
         name: line.name,
@@ -116,9 +129,9 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
         updated_at: knex.fn.now(),
       };
       rows.push(type === 'company' ? { ...row, ...companyFields(line) } : row);
-      pending.set(table, rows);
+      pending.set(model, rows);
       progress.facets += 1;
-      if (rows.length >= BATCH) await flush(table);
+      if (rows.length >= BATCH) await flush(model);
     } else if (type === 'involved_company') {
       related.companies.set(line.id!, {
         game: line.game as number,
@@ -146,7 +159,7 @@ async function readRelated(knex: Knex, file: string, progress: ImportProgress): 
       if (Number.isInteger(line.game)) related.coversByGame.set(line.game as number, image);
     }
   }
-  for (const table of pending.keys()) await flush(table);
+  for (const model of pending.keys()) await flush(model);
   return related;
 }
 
@@ -242,7 +255,7 @@ export async function importIgdbFile(
   let batch: Array<Record<string, unknown>> = [];
   const flush = async () => {
     // A re-import updates the columns upstream gives and keeps our id and the service's own counts.
-    await knex('games').insert(batch).onConflict('igdb_id').merge();
+    await Game.query(knex).insert(batch).onConflict('igdb_id').merge();
     progress.games += batch.length;
     batch = [];
     onProgress(progress);
