@@ -11,6 +11,7 @@ import { forbidden } from '../platform/errors.js';
 import { rollingCapRefusal, rollingKey, rollingUseSql } from '../platform/rate-limits/rolling-cap.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { findOwnReview } from './load-review.js';
+import { Review } from './models.js';
 import { refuseBlankBody, REVIEW_DAILY_CAP, reviewNotFound } from './review-rules.js';
 import type { ReviewChanges, ReviewInput, ReviewRow } from './rows.js';
 
@@ -96,6 +97,6 @@ function sentFields(changes: ReviewChanges): ReviewChanges {
 
 /** Deletes the author's review (removed or not); its feed items and the comments on it go with it. */
 export async function deleteReview(knex: Knex, authorId: string, id: string): Promise<void> {
-  const deleted = isUuid(id) ? await knex('reviews').where({ id, account_id: authorId }).delete() : 0;
+  const deleted = isUuid(id) ? await Review.query(knex).where({ id, account_id: authorId }).delete() : 0;
   if (deleted === 0) throw reviewNotFound();
 }

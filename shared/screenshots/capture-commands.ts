@@ -10,6 +10,7 @@ import { quotaExceeded, uploadCapture, type UploadServices } from '../media/imag
 import { takeRollingUse } from '../platform/rate-limits/rolling-cap.js';
 import { CAPTURE_DAILY_CAP, captureNotFound, captureRemoved, quotaFull } from './capture-rules.js';
 import { captureByRowId, captureQuotaIn, findOwnCapture } from './load-capture.js';
+import { Screenshot } from './models.js';
 import type { CaptureChanges, CaptureFields, CaptureRow } from './rows.js';
 
 /** What the quota's refusal calls the things it counts. */
@@ -91,6 +92,6 @@ function sentFields(changes: CaptureChanges): CaptureChanges {
 
 /** Deletes the author's capture (removed or not); 404 when it is not theirs. */
 export async function deleteCapture(knex: Knex, authorId: string, publicId: string): Promise<void> {
-  const deleted = await knex('screenshots').where({ public_id: publicId, account_id: authorId }).delete();
+  const deleted = await Screenshot.query(knex).where({ public_id: publicId, account_id: authorId }).delete();
   if (deleted === 0) throw captureNotFound();
 }

@@ -45,8 +45,6 @@ const NOT_YET = [
   'arcade_terms',
   'arcade_terms_acceptances',
   'blocks',
-  'comments',
-  'drafts',
   'follow_requests',
   'follows',
   'idempotency_keys',
@@ -63,9 +61,7 @@ const NOT_YET = [
   'profile_layouts',
   'profiles',
   'rate_limits',
-  'reviews',
   'rolling_windows',
-  'screenshots',
   'verifications',
   'view_history',
 ];
