@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { availableParallelism } from 'node:os';
+import { readImages, type ImageConfig } from './config-images.js';
 import { dataFolderProblem } from './start-failure.js';
 
 export type Environment = 'development' | 'test' | 'production';
@@ -127,20 +127,7 @@ export interface MediaConfig {
   } | null;
 }
 
-export interface ImageConfig {
-  /** How long an upload route waits for the worker's answer. */
-  waitMs: number;
-  /** Uploads answer 429 `busy` while this many image jobs wait. */
-  busyAt: number;
-  /** Worker threads per worker process that decode, screen and encode. */
-  threads: number;
-  /** A bundled nsfwjs model name, or an absolute folder holding model.json and its weight files. */
-  screeningModel: string;
-  /** Refuse when the sexual classes together score at least this (0 to 1). */
-  screeningThreshold: number;
-}
-
-export const SCREENING_MODELS = ['MobileNetV2', 'MobileNetV2Mid', 'InceptionV3'] as const;
+export { SCREENING_MODELS, type ImageConfig } from './config-images.js';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -326,24 +313,6 @@ function readMedia(read: Reader, publicOrigin: string): MediaConfig {
     };
   }
   return { storage, publicBaseUrl: (publicBase ?? `${publicOrigin}/media`).replace(/\/+$/, ''), s3 };
-}
-
-function readImages(read: Reader): ImageConfig {
-  const model = read.string('SCREENING_MODEL', 'MobileNetV2');
-  if (!(SCREENING_MODELS as readonly string[]).includes(model) && !path.isAbsolute(model)) {
-    read.fail(`SCREENING_MODEL must be one of ${SCREENING_MODELS.join(', ')} or an absolute folder, got "${model}"`);
-  }
-  return {
-    // Below image.process's 120 s expiry, so a job never outlives the route that waits for it.
-    waitMs: read.integer('IMAGE_WAIT_MS', 30000, 1000, 110000),
-    busyAt: read.integer('IMAGE_QUEUE_BUSY_AT', 20, 1, 10000),
-    // One image thread per two cores by default (at least one), each upload's libvips work spread over the
-    // cores the threads leave (image-pool.ts): a machine with more cores answers each upload sooner and
-    // takes more at once, with no setting changed.
-    threads: read.integer('IMAGE_THREADS', Math.max(1, Math.floor(availableParallelism() / 2)), 1, 16),
-    screeningModel: model,
-    screeningThreshold: read.integer('SCREENING_THRESHOLD_PERCENT', 70, 1, 100) / 100,
-  };
 }
 
 function readOutbound(read: Reader, env: Environment): OutboundConfig {
