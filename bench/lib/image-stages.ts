@@ -11,11 +11,10 @@ import { config } from '../../shared/platform/config.js';
 import { ImagePool, sharpConcurrency } from '../../workers/images/image-pool.js';
 import { processImage } from '../../workers/images/image-pipeline.js';
 import { screenFrames, type ScreeningOptions } from '../../workers/images/image-screening.js';
+import { summariseSamples } from './samples.js';
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
+/** The bench's own median of sequential timings (samples.ts). */
+const median = (values: number[]) => summariseSamples(values).p50;
 
 /** The pipeline's median on this thread and in an image thread, each after one unmeasured run. */
 export async function pipelineMedians(
