@@ -15,7 +15,7 @@
 // later, no attempt counted) instead of waiting in a slot for the receiver's time-outs.
 import type { Knex } from 'knex';
 import { sendJobs, type QueueName } from '../platform/jobs/queue.js';
-import { attemptEnded, DEFER_SECONDS, roomAt } from './receiver-load.js';
+import { admission, attemptEnded } from './receiver-load.js';
 import { sendSignedEvent, type DeliveryDeps, type EventClaims, type SendResult } from './signed-post.js';
 
 /** DECISIONS: waits after each failed attempt, then the event fails. */
@@ -88,10 +88,10 @@ function ending<E extends ClaimedEvent>(event: E, result: SendResult): Ended<E> 
   return { event, result, attempts, outcome: 'retrying', lastError, waitSeconds: RETRY_SCHEDULE_SECONDS[attempts - 1] };
 }
 
-/** An event not attempted because its receiver is at its limit: its job comes back DEFER_SECONDS later. */
-function deferral<E extends ClaimedEvent>(event: E): Ended<E> {
+/** An event not attempted because its receiver is at its limit: its job comes back `seconds` later. */
+function deferral<E extends ClaimedEvent>(event: E, seconds: number): Ended<E> {
   const result: SendResult = { durationMs: 0 };
-  return { event, result, attempts: event.attempts, outcome: 'deferred', lastError: null, waitSeconds: DEFER_SECONDS };
+  return { event, result, attempts: event.attempts, outcome: 'deferred', lastError: null, waitSeconds: seconds };
 }
 
 /**
@@ -292,7 +292,8 @@ export async function deliverEvents<E extends ClaimedEvent>(
       try {
         let end: Ended<E>;
         try {
-          if (await roomAt(event.url)) {
+          const deferBy = await admission(event.url);
+          if (deferBy === 0) {
             let result: SendResult | undefined;
             try {
               result = await sendSignedEvent(knex, event.url, target.claims(event), deps, target.typ, until);
@@ -300,7 +301,7 @@ export async function deliverEvents<E extends ClaimedEvent>(
               attemptEnded(event.url, result !== undefined && result.error !== 'timeout');
             }
             end = ending(event, result);
-          } else end = deferral(event);
+          } else end = deferral(event, deferBy);
         } catch (error) {
           writer.dropped();
           throw error;

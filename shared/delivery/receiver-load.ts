@@ -11,14 +11,20 @@
 // backlog's start its rate is not known yet, and each end lets the next one in. While it is stalled (no
 // answer for STALLED_MS since its first attempt in flight went out) the attempt is deferred at once instead:
 // its lease is released and its job sent again DEFER_SECONDS later (engine.ts), with no attempt counted,
-// so its slot frees at once.
+// so its slot frees at once. A waiting attempt is looked at every MOST_WAIT_MS: it is deferred then if the
+// receiver stalled, or if at the pace the receiver answers its turn would not come within MOST_TOTAL_WAIT_MS
+// of its asking (a slow receiver does not keep a backlog's slots); otherwise it keeps its place. (Deferred
+// after a fixed 2 s, a quick receiver's backlog of thousands, whose places pass at the pace the worker
+// itself can send, came back 10 s later in good part, and the worker delivered half as many a second.)
 
 /** Attempts a receiver may have in flight whatever its rate: its connections (8) four times over. */
 export const MIN_IN_FLIGHT = 32;
 /** How long a receiver at its limit may go without an end before its next attempts are deferred. */
 const STALLED_MS = 1000;
-/** How long an attempt waits for room at a receiver making progress before it is deferred. */
+/** How often a waiting attempt is looked at. */
 const MOST_WAIT_MS = 2000;
+/** How long an attempt waits at most: its lease (15 s) must still cover the attempt (10 s at most). */
+const MOST_TOTAL_WAIT_MS = 3 * MOST_WAIT_MS;
 /** How far ahead a deferred event's job is sent: the time-out, by when the stalled attempts have ended. */
 export const DEFER_SECONDS = 10;
 /** The window whose ends set the limit (ms), counted in two buckets of that length. */
@@ -31,6 +37,8 @@ class ReceiverLoad {
   private previous = 0;
   /** The last answer, or when an attempt went out with none in flight (a start is progress too). */
   private progressAt = 0;
+  /** When its current spell of work began (its first attempt after a window without any). */
+  private busySince = 0;
   private readonly waiting: Array<{ admit(): void; timer: NodeJS.Timeout }> = [];
 
   /** Ends in about the last WINDOW_MS: the previous bucket's share of the window and the current one's. */
@@ -49,6 +57,11 @@ class ReceiverLoad {
     if (now - this.bucketStart >= WINDOW_MS) this.bucketStart = now;
   }
 
+  /** Answers a millisecond lately: over the window, or over the spell of work so far while that is shorter. */
+  private pace(now: number): number {
+    return this.recentEnds(now) / Math.max(1, Math.min(WINDOW_MS, now - this.busySince));
+  }
+
   limit(now: number): number {
     return Math.max(MIN_IN_FLIGHT, this.recentEnds(now));
   }
@@ -60,27 +73,50 @@ class ReceiverLoad {
   /** Room for one more attempt now: taken. */
   take(now: number): boolean {
     if (this.inFlight >= this.limit(now) || this.waiting.length > 0) return false;
-    if (this.inFlight === 0) this.progressAt = now;
+    if (this.inFlight === 0) {
+      if (now - this.progressAt > WINDOW_MS) this.busySince = now;
+      this.progressAt = now;
+    }
     this.inFlight += 1;
     return true;
   }
 
-  /** Waits for room (true, taken) or MOST_WAIT_MS, or until the receiver stalls (false: defer). */
-  wait(): Promise<boolean> {
+  /**
+   * Waits for room (0, taken), or, looked at every MOST_WAIT_MS, until the receiver stalls (DEFER_SECONDS)
+   * or its pace puts this attempt's turn past MOST_TOTAL_WAIT_MS (then about when its turn would come).
+   */
+  wait(): Promise<number> {
+    const asked = Date.now();
     return new Promise((resolve) => {
+      const look = () => {
+        const now = Date.now();
+        const left = MOST_TOTAL_WAIT_MS - (now - asked);
+        const place = this.waiting.indexOf(entry);
+        const stalled = this.stalled(now);
+        if (left > 0 && !stalled && place < this.pace(now) * left) {
+          entry.timer = setTimeout(look, Math.min(MOST_WAIT_MS, left));
+          return;
+        }
+        this.waiting.splice(place, 1);
+        resolve(stalled ? DEFER_SECONDS : this.turnIn(place, now));
+      };
       const entry = {
         admit: () => {
           clearTimeout(entry.timer);
           this.inFlight += 1;
-          resolve(true);
+          resolve(0);
         },
-        timer: setTimeout(() => {
-          this.waiting.splice(this.waiting.indexOf(entry), 1);
-          resolve(false);
-        }, MOST_WAIT_MS),
+        timer: setTimeout(look, MOST_WAIT_MS),
       };
       this.waiting.push(entry);
     });
+  }
+
+  /** Whole seconds until the attempt `place` places back would have its turn at this pace (1 to DEFER_SECONDS). */
+  private turnIn(place: number, now: number): number {
+    const pace = this.pace(now);
+    if (pace <= 0) return DEFER_SECONDS;
+    return Math.min(DEFER_SECONDS, Math.max(1, Math.ceil(place / pace / 1000)));
   }
 
   /** An attempt ended (`answered`: not by a time-out): its room goes to the next waiting one if the limit allows. */
@@ -113,10 +149,11 @@ function originOf(url: string): string {
 }
 
 /**
- * Room for one attempt at `url`'s receiver: true once it is taken (give it back with `attemptEnded`), false
- * when the attempt is to be deferred (the receiver stalled at its limit, or no room within MOST_WAIT_MS).
+ * Room for one attempt at `url`'s receiver: 0 once it is taken (give it back with `attemptEnded`), or the
+ * seconds to defer the attempt by: DEFER_SECONDS when the receiver stalled at its limit, about when its
+ * turn would come when the receiver is too slow to reach it in time.
  */
-export async function roomAt(url: string): Promise<boolean> {
+export async function admission(url: string): Promise<number> {
   const origin = originOf(url);
   const now = Date.now();
   let load = loads.get(origin);
@@ -124,8 +161,8 @@ export async function roomAt(url: string): Promise<boolean> {
     if (loads.size >= KEPT_LOADS) for (const [key, old] of loads) if (old.forgotten(now)) loads.delete(key);
     loads.set(origin, (load = new ReceiverLoad()));
   }
-  if (load.take(now)) return true;
-  if (load.stalled(now)) return false;
+  if (load.take(now)) return 0;
+  if (load.stalled(now)) return DEFER_SECONDS;
   return load.wait();
 }
 
