@@ -16,6 +16,7 @@ import {
   refuseBlankBody,
 } from './comment-rules.js';
 import { writeComment } from './comment-statements.js';
+import { Comment } from './models.js';
 import type { CommentInput, CommentRow, ResolvedPlace } from './rows.js';
 
 /**
@@ -52,13 +53,10 @@ export async function postComment(
 export async function deleteComment(knex: Knex, actorId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw commentNotFound();
   await knex.transaction(async (trx) => {
-    const row: { account_id: string; target_account_id: string } | undefined = await trx('comments')
-      .where({ id })
-      .forUpdate()
-      .first('account_id', 'target_account_id');
+    const row = await Comment.query(trx).select('account_id', 'target_account_id').findById(id).forUpdate();
     if (!row || !mayDeleteComment({ authorId: row.account_id, ownerId: row.target_account_id }, actorId)) {
       throw commentNotFound();
     }
-    await trx('comments').where({ id }).delete();
+    await Comment.query(trx).deleteById(id);
   });
 }

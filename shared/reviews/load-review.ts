@@ -1,28 +1,20 @@
 // One review with what it shows (author's name, game card, comment count) and what the reader is to its
 // author (follows, a block either way), in one statement. Who may see it is decided by review-rules.ts.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { isUuid } from '../platform/validation/uuid.js';
 import { NOBODY } from '../people/visibility.js';
 import { thingSeenBy } from '../people/item-visibility.js';
+import { Review, REVIEW_COLUMNS } from './models.js';
 import { reviewNotFound } from './review-rules.js';
 import type { FoundReview, ReviewRow } from './rows.js';
 import { commentCountSql } from '../content/comment-count.js';
-
-const STATEMENT = `
-  SELECT r.*, a.username,
-    ${commentCountSql('REVIEW', 'r.id')} AS comments,
-    g.slug AS game_slug, g.name AS game_name, g.cover_image_id AS game_cover_image_id,
-    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = r.account_id) AS follows,
-    EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = r.account_id)
-      OR (b.blocker_id = r.account_id AND b.blocked_id = :reader)) AS blocked
-  FROM reviews r
-  JOIN accounts a ON a.id = r.account_id
-  LEFT JOIN games g ON g.id = r.game_id
-  WHERE r.id = :id`;
+import { readerRelationSelects } from '../content/reader-relation.js';
 
 /**
  * The review of `id` as `readerId` (null: anonymous) finds it, or null when there is none (an id that is
- * not a UUID names none).
+ * not a UUID names none). One statement: the author and the game through the model's relations, the count
+ * and the reader's relations to the author beside them.
  */
 export async function findReview(
   knex: Knex | Knex.Transaction,
@@ -30,12 +22,18 @@ export async function findReview(
   readerId: string | null,
 ): Promise<FoundReview | null> {
   if (!isUuid(id)) return null;
-  const { rows } = await knex.raw<{ rows: Array<ReviewRow & { follows: boolean; blocked: boolean }> }>(STATEMENT, {
-    id,
-    reader: readerId ?? NOBODY,
-  });
-  if (!rows[0]) return null;
-  const { follows, blocked, ...review } = rows[0];
+  const row = (await Review.query(knex)
+    .alias('r')
+    .joinRelated('author', { alias: 'a' })
+    .leftJoinRelated('game', { alias: 'g' })
+    .select(REVIEW_COLUMNS.map((column) => `r.${column}`))
+    .select('a.username', 'g.slug AS game_slug', 'g.name AS game_name', 'g.cover_image_id AS game_cover_image_id')
+    .select(raw(`${commentCountSql('REVIEW', 'r.id')} AS comments`))
+    .select(readerRelationSelects('r.account_id', readerId ?? NOBODY))
+    .where('r.id', id)
+    .first()) as unknown as (ReviewRow & { follows: boolean; blocked: boolean }) | undefined;
+  if (!row) return null;
+  const { follows, blocked, ...review } = row;
   return { review, follows, blocked };
 }
 

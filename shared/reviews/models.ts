@@ -1,4 +1,7 @@
 // A review's row: one per game an account has written about.
+import { Model, type RelationMappings } from 'objection';
+import { Account } from '../accounts/account.js';
+import { Game } from '../catalog/models.js';
 import type { ContentVisibility } from '../content/content-fields.js';
 import { BaseModel } from '../platform/db/base-model.js';
 
@@ -21,4 +24,38 @@ export class Review extends BaseModel {
   declare updated_at: Date;
   /** The feed's text index of the body (kept by its trigger). */
   declare words: string | null;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      author: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: Account,
+        join: { from: 'reviews.account_id', to: 'accounts.id' },
+      },
+      // A review outlives its game in the catalog (the game's fields then read null).
+      game: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: Game,
+        join: { from: 'reviews.game_id', to: 'games.id' },
+      },
+    };
+  }
 }
+
+/** A review's own columns as its reads select them (not the trigger-kept word index). */
+export const REVIEW_COLUMNS = [
+  'id',
+  'account_id',
+  'game_id',
+  'body',
+  'rating',
+  'contains_spoilers',
+  'visibility',
+  'likes',
+  'awards',
+  'removed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type ReviewFields = Pick<Review, (typeof REVIEW_COLUMNS)[number]>;

@@ -70,7 +70,8 @@ export async function updateReview(
   refuseBlankBody(changes.body);
   return knex.transaction(async (trx) => {
     // Locked before it is judged, so two edits at once (or an edit and a removal) apply one after the other.
-    const own = isUuid(id) && (await trx('reviews').where({ id, account_id: authorId }).forUpdate().first('id'));
+    const own =
+      isUuid(id) && (await Review.query(trx).select('id').where({ id, account_id: authorId }).forUpdate().first());
     if (!own) throw reviewNotFound();
     const current = (await findOwnReview(trx, authorId, id))!;
     if (current.removed_at !== null) {
@@ -80,9 +81,7 @@ export async function updateReview(
     if (Object.keys(sent).length === 0) return current;
     const movesGame = sent.game_id !== undefined && sent.game_id !== current.game_id;
     if (movesGame) await gameInBody(trx, sent.game_id!);
-    await trx('reviews')
-      .where({ id })
-      .update({ ...sent, updated_at: trx.fn.now() });
+    await Review.query(trx).findById(id).patch(sent);
     if (movesGame) await moveFeedItems(trx, 'review', id, sent.game_id!);
     return (await findOwnReview(trx, authorId, id))!;
   });

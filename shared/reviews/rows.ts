@@ -1,20 +1,9 @@
 // What a review is made of: its row with what it shows beside it (its author's name, its game, the count of
 // comments on it), and what its author sends.
 import type { ContentVisibility } from '../content/content-fields.js';
+import type { ReviewFields } from './models.js';
 
-export interface ReviewRow {
-  id: string;
-  account_id: string;
-  game_id: number;
-  body: string;
-  rating: number | null;
-  contains_spoilers: boolean;
-  visibility: ContentVisibility;
-  likes: number;
-  awards: Record<string, number>;
-  removed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+export interface ReviewRow extends ReviewFields {
   /** The author's current username (null while they have none). */
   username: string | null;
   /** Comments on the review that moderation has not removed. */

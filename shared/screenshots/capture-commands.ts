@@ -67,7 +67,11 @@ export async function updateCapture(
 ): Promise<CaptureRow> {
   return knex.transaction(async (trx) => {
     // Locked before it is judged, so two edits at once (or an edit and a removal) apply one after the other.
-    const own = await trx('screenshots').where({ public_id: publicId, account_id: authorId }).forUpdate().first('id');
+    const own = await Screenshot.query(trx)
+      .select('id')
+      .where({ public_id: publicId, account_id: authorId })
+      .forUpdate()
+      .first();
     if (!own) throw captureNotFound();
     const current = (await findOwnCapture(trx, authorId, publicId))!;
     if (current.removed_at !== null) throw captureRemoved();
@@ -75,9 +79,7 @@ export async function updateCapture(
     if (Object.keys(sent).length === 0) return current;
     const movesGame = sent.game_id !== undefined && sent.game_id !== current.game_id;
     if (movesGame) await gameInBody(trx, sent.game_id!);
-    await trx('screenshots')
-      .where({ id: own.id })
-      .update({ ...sent, updated_at: trx.fn.now() });
+    await Screenshot.query(trx).findById(own.id).patch(sent);
     if (movesGame) await moveFeedItems(trx, 'screenshot', own.id, sent.game_id!);
     return (await findOwnCapture(trx, authorId, publicId))!;
   });

@@ -8,7 +8,8 @@ import { addFeedItem } from '../content/feed-items.js';
 import type { EncodedImage, LayoutQuota } from '../media/rows.js';
 import { quotaTakes } from './capture-rules.js';
 import { captureQuotaIn } from './load-capture.js';
-import type { UploadRow } from '../media/models.js';
+import { OrphanedMedia, StagedUpload } from '../media/models.js';
+import { Screenshot } from './models.js';
 
 export type CaptureOutcome = { id: string } | { quota: LayoutQuota } | { gone: true };
 
@@ -39,13 +40,13 @@ export async function recordCapture(knex: Knex, uploadId: string, files: Capture
       'SELECT a.id FROM accounts a JOIN image_uploads u ON u.account_id = a.id WHERE u.id = ? FOR UPDATE OF a',
       [uploadId],
     );
-    const upload: UploadRow | undefined = await trx('image_uploads').where({ id: uploadId }).forUpdate().first();
+    const upload = await StagedUpload.query(trx).findById(uploadId).forUpdate();
     if (!upload) return { gone: true as const };
     const bytes = image.bytes + thumbnail.bytes;
     const quota = await captureQuotaIn(trx, upload.account_id);
     if (!quotaTakes(quota, bytes)) return { quota };
     const fields = upload.capture!;
-    await trx('screenshots').insert({
+    await Screenshot.query(trx).insert({
       id: upload.id,
       account_id: upload.account_id,
       public_id: newPublicId(),
@@ -68,9 +69,9 @@ export async function recordCapture(knex: Knex, uploadId: string, files: Capture
       subjectId: upload.id,
       gameId: fields.game_id,
     });
-    await trx('orphaned_media').whereIn('storage_key', [key, thumbnailKey]).delete();
+    await OrphanedMedia.query(trx).whereIn('storage_key', [key, thumbnailKey]).delete();
     // Done in the same commit: from here on the route sees the capture, never an upload still running.
-    await trx('image_uploads').where({ id: upload.id }).delete();
+    await StagedUpload.query(trx).deleteById(upload.id);
     return { id: upload.id };
   });
 }

@@ -1,30 +1,31 @@
 // One capture with what it shows (the count of comments on it) and what the reader is to its author
 // (follows, a block either way), in one statement. Who may see it is decided by capture-rules.ts.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { NOBODY } from '../people/visibility.js';
 import { thingSeenBy } from '../people/item-visibility.js';
 import { CAPTURE_QUOTA, captureNotFound } from './capture-rules.js';
 import type { CaptureRow, FoundCapture } from './rows.js';
 import { commentCountSql } from '../content/comment-count.js';
+import { readerRelationSelects } from '../content/reader-relation.js';
+import { CAPTURE_COLUMNS, Screenshot } from './models.js';
 
-const statement = (where: string) => `
-  SELECT s.*,
-    ${commentCountSql('SCREENSHOT', 's.id')} AS comments,
-    EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = :reader AND f.followee_id = s.account_id) AS follows,
-    EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = :reader AND b.blocked_id = s.account_id)
-      OR (b.blocker_id = s.account_id AND b.blocked_id = :reader)) AS blocked
-  FROM screenshots s
-  WHERE ${where}`;
-const BY_PUBLIC_ID = statement('s.public_id = :id');
-const BY_ROW_ID = statement('s.id = :id');
-
-async function found(knex: Knex | Knex.Transaction, text: string, id: string, readerId: string | null) {
-  const { rows } = await knex.raw<{ rows: Array<CaptureRow & { follows: boolean; blocked: boolean }> }>(text, {
-    id,
-    reader: readerId ?? NOBODY,
-  });
-  if (!rows[0]) return null;
-  const { follows, blocked, ...capture } = rows[0];
+/** A capture by `column` (its public id or row id), its comment count and what the reader is to its author. */
+async function found(
+  knex: Knex | Knex.Transaction,
+  column: 'public_id' | 'id',
+  id: string,
+  readerId: string | null,
+): Promise<FoundCapture | null> {
+  const row = (await Screenshot.query(knex)
+    .alias('s')
+    .select(CAPTURE_COLUMNS.map((name) => `s.${name}`))
+    .select(raw(`${commentCountSql('SCREENSHOT', 's.id')} AS comments`))
+    .select(readerRelationSelects('s.account_id', readerId ?? NOBODY))
+    .where(`s.${column}`, id)
+    .first()) as unknown as (CaptureRow & { follows: boolean; blocked: boolean }) | undefined;
+  if (!row) return null;
+  const { follows, blocked, ...capture } = row;
   return { capture, follows, blocked };
 }
 
@@ -34,7 +35,7 @@ export function findCapture(
   publicId: string,
   readerId: string | null,
 ): Promise<FoundCapture | null> {
-  return found(knex, BY_PUBLIC_ID, publicId, readerId);
+  return found(knex, 'public_id', publicId, readerId);
 }
 
 /** The capture of `publicId` as its author sees it: null when it is not theirs (or there is none). */
@@ -49,7 +50,7 @@ export async function findOwnCapture(
 
 /** A capture by its row id (what an upload records), as its author sees it. */
 export async function captureByRowId(knex: Knex | Knex.Transaction, id: string): Promise<CaptureRow | null> {
-  return (await found(knex, BY_ROW_ID, id, null))?.capture ?? null;
+  return (await found(knex, 'id', id, null))?.capture ?? null;
 }
 
 /**
@@ -67,8 +68,9 @@ export async function readCapture(knex: Knex, publicId: string, readerId: string
 
 /** What an account holds against its quota: every capture, removed ones too. */
 export async function captureQuotaIn(knex: Knex | Knex.Transaction, accountId: string) {
-  const row = await knex('screenshots')
+  const row = (await Screenshot.query(knex)
     .where({ account_id: accountId })
-    .first(knex.raw('count(*)::int AS count'), knex.raw('coalesce(sum(bytes), 0)::bigint AS bytes'));
+    .select(raw('count(*)::int AS count'), raw('coalesce(sum(bytes), 0)::bigint AS bytes'))
+    .first()) as unknown as { count: number; bytes: number } | undefined;
   return { ...CAPTURE_QUOTA, count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }

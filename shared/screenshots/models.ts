@@ -29,3 +29,29 @@ export class Screenshot extends BaseModel {
   /** The stored image's size, counted by the capture quota. */
   declare bytes: number;
 }
+
+/** A capture's columns as its reads select them. */
+export const CAPTURE_COLUMNS = [
+  'id',
+  'account_id',
+  'public_id',
+  'game_id',
+  'description',
+  'visibility',
+  'contains_spoilers',
+  'sensitive',
+  'removed_at',
+  'image_key',
+  'image_width',
+  'image_height',
+  'thumbnail_key',
+  'thumbnail_width',
+  'thumbnail_height',
+  'bytes',
+  'likes',
+  'awards',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type ScreenshotColumns = Pick<Screenshot, (typeof CAPTURE_COLUMNS)[number]>;
