@@ -1,4 +1,6 @@
 // Rows of the sign-in service: sessions, one-time tokens and recovery codes.
+import { Model, type RelationMappings } from 'objection';
+import { Account } from '../accounts/account.js';
 import { BaseModel } from '../platform/db/base-model.js';
 
 export type SecondFactor = 'none' | 'pending' | 'passed';
@@ -57,6 +59,18 @@ export class Passkey extends BaseModel {
   declare name: string;
   declare created_at: Date;
   declare last_used_at: Date | null;
+  /** Read with it when signing in (withGraphJoined). */
+  declare account?: Account;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      account: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: Account,
+        join: { from: 'passkeys.account_id', to: 'accounts.id' },
+      },
+    };
+  }
 }
 
 /** A passkey ceremony's challenge, taken once (passkey-challenges.ts). */

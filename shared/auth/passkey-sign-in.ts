@@ -8,7 +8,8 @@ import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@si
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Knex } from 'knex';
-import { Account } from '../accounts/account.js';
+import { fn } from 'objection';
+import { type Account } from '../accounts/account.js';
 import { unauthorized } from '../platform/errors.js';
 import { Passkey } from './models.js';
 import {
@@ -37,13 +38,12 @@ export async function signInOptions(services: AuthServices, ip: string | null) {
 
 /** The stored passkey an answer names, with its account (one statement); null for a credential nobody registered. */
 async function passkeyOf(knex: Knex, credentialId: string): Promise<{ passkey: Passkey; account: Account } | null> {
-  const row = await knex('passkeys as p')
-    .join('accounts as a', 'a.id', 'p.account_id')
-    .where('p.credential_id', credentialId)
-    .first('p.*', knex.raw('to_jsonb(a.*) AS account'));
-  if (!row) return null;
-  const { account, ...passkey } = row as Record<string, unknown> & { account: object };
-  return { passkey: Passkey.fromDatabaseJson(passkey), account: Account.fromDatabaseJson(account) };
+  const passkey = await Passkey.query(knex)
+    .withGraphJoined('account')
+    .where('passkeys.credential_id', credentialId)
+    .first();
+  if (!passkey?.account) return null;
+  return { passkey, account: passkey.account };
 }
 
 /**
@@ -79,15 +79,14 @@ async function verifies(
   }
   if (!verification.verified) return false;
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
-  const moved = await services
-    .knex('passkeys')
+  const moved = await Passkey.query(services.knex)
     .where({ id: passkey.id })
     // An authenticator without a counter reports 0 every time; one with a counter must go forward.
     .where((q) => {
       q.where('counter', '<', newCounter);
       if (newCounter === 0) q.orWhere('counter', 0);
     })
-    .update({ counter: newCounter, last_used_at: services.knex.fn.now(), backed_up: credentialBackedUp });
+    .patch({ counter: newCounter, last_used_at: fn.now() as unknown as Date, backed_up: credentialBackedUp });
   return moved === 1;
 }
 

@@ -7,6 +7,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Knex } from 'knex';
 import { conflict, invalidRequest, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
+import { Account } from '../accounts/account.js';
 import { Passkey } from './models.js';
 import {
   CHALLENGE_TTL_MS,
@@ -34,8 +35,7 @@ const passkeyInvalid = (why: string) =>
   invalidRequest(`The passkey could not be verified: ${why}`, { reason: 'passkey_invalid' });
 
 async function countPasskeys(knex: Knex | Knex.Transaction, accountId: string): Promise<number> {
-  const [{ count }] = await knex('passkeys').where({ account_id: accountId }).count({ count: '*' });
-  return Number(count);
+  return Passkey.query(knex).where({ account_id: accountId }).resultSize();
 }
 
 /** The account's passkeys, newest first. */
@@ -95,9 +95,9 @@ export async function registerPasskey(
   const { credential, credentialDeviceType, credentialBackedUp } = verified.registrationInfo;
   return services.knex.transaction(async (trx) => {
     // The account row is the lock that makes the limit hold for registrations finishing at once.
-    await trx('accounts').where({ id: account.id }).forUpdate().first('id');
+    await Account.query(trx).select('id').findById(account.id).forUpdate();
     if ((await countPasskeys(trx, account.id)) >= PASSKEYS_PER_ACCOUNT) throw passkeysFull();
-    const [row] = await trx('passkeys')
+    const row = await Passkey.query(trx)
       .insert({
         account_id: account.id,
         credential_id: credential.id,
@@ -111,23 +111,24 @@ export async function registerPasskey(
       .onConflict('credential_id')
       .ignore()
       .returning('*');
-    if (!row) throw passkeyInvalid('this authenticator’s credential is already registered.');
-    return Passkey.fromDatabaseJson(row);
+    // Nothing returned: the conflict was ignored.
+    if (!row.id) throw passkeyInvalid('this authenticator’s credential is already registered.');
+    return row;
   });
 }
 
 export async function renamePasskey(knex: Knex, accountId: string, id: string, name: string): Promise<Passkey> {
   if (!isUuid(id)) throw passkeyNotFound();
-  const [row] = await knex('passkeys').where({ id, account_id: accountId }).update({ name }).returning('*');
+  const [row] = await Passkey.query(knex).where({ id, account_id: accountId }).patch({ name }).returning('*');
   if (!row) throw passkeyNotFound();
-  return Passkey.fromDatabaseJson(row);
+  return row;
 }
 
 /** Deletes one of the account's passkeys (rule 11 for passwordless accounts, as registering). */
 export async function deletePasskey(services: AuthServices, caller: CallerSession, id: string): Promise<void> {
   requireRecentIfPasswordless(caller);
   const deleted = isUuid(id)
-    ? await services.knex('passkeys').where({ id, account_id: caller.account.id }).delete()
+    ? await Passkey.query(services.knex).where({ id, account_id: caller.account.id }).delete()
     : 0;
   if (deleted === 0) throw passkeyNotFound();
 }

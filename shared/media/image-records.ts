@@ -73,12 +73,12 @@ async function makeCurrentPicture(trx: Knex.Transaction, row: ImageRow): Promise
     .onConflict('account_id')
     .merge({ [column]: row.id, updated_at: trx.fn.now() });
   // The history keeps the newest pictures besides the current one.
-  const trimmed: Array<{ storage_key: string }> = await trx('images')
+  const trimmed = await Image.query(trx)
     .where({ account_id: row.account_id, purpose: row.purpose })
     .whereNot({ id: row.id })
     .whereNotIn(
       'id',
-      trx('images')
+      Image.query(trx)
         .select('id')
         .where({ account_id: row.account_id, purpose: row.purpose })
         .whereNot({ id: row.id })

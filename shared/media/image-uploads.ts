@@ -40,6 +40,15 @@ export interface ImageUpload {
    * use is taken there): what it throws refuses the upload, and nothing is left staged.
    */
   handingOver?: (trx: Knex.Transaction) => Promise<void>;
+  /**
+   * Whether the worker recorded the upload `id` as what it becomes when that is not an image (a capture,
+   * whose domain sits above this one): the image's row by default.
+   */
+  recordedAs?: (knex: Knex, id: string) => Promise<boolean>;
+}
+
+async function recordedAsImage(knex: Knex, id: string): Promise<boolean> {
+  return (await Image.query(knex).select('id').findById(id)) !== undefined;
 }
 
 /** Runs one upload through the worker; answers the stored image or throws the spec's error. */
@@ -110,7 +119,7 @@ async function runUpload(
     return { answer };
   } catch (error) {
     // The worker may have recorded the upload just as the wait ran out: then the upload succeeded.
-    if (await discardUpload(services, id, stagingKey, upload.purpose)) return { recorded: id };
+    if (await discardUpload(services, id, stagingKey, upload.recordedAs ?? recordedAsImage)) return { recorded: id };
     throw uploadError(services.log, error);
   }
 }
@@ -124,16 +133,13 @@ async function discardUpload(
   services: UploadServices,
   id: string,
   stagingKey: string,
-  purpose: ImagePurpose,
+  recordedAs: (knex: Knex, id: string) => Promise<boolean>,
 ): Promise<boolean> {
   try {
     // The row's trigger queues the staged object in the same statement.
     const deleted = await StagedUpload.query(services.knex).deleteById(id);
     if (deleted === 0) {
-      const recorded = await services
-        .knex(purpose === 'screenshot' ? 'screenshots' : 'images')
-        .where({ id })
-        .first('id');
+      const recorded = await recordedAs(services.knex, id);
       if (recorded) return true;
     }
     await removeOrphans(services.knex, services.media, [stagingKey]);

@@ -51,6 +51,7 @@ export async function createCapture(
     path,
     capture: fields,
     handingOver: (trx) => takeRollingUse(trx, CAPTURE_DAILY_CAP, accountId),
+    recordedAs: async (knex, rowId) => (await Screenshot.query(knex).select('id').findById(rowId)) !== undefined,
   });
   return (await captureByRowId(services.knex, id))!;
 }
