@@ -3,6 +3,7 @@
 // connection. Safe to repeat: a second call changes nothing.
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors.js';
+import { Connection, Identity } from './models.js';
 
 export interface BootstrapResult {
   profile_created: boolean;
@@ -22,12 +23,12 @@ export async function bootstrapAccount(
       .returning('account_id');
     const adopted: string[] = [];
     if (options.adoptTwitch) {
-      const identity = await trx('identities')
+      const identity = await Identity.query(trx)
         .where({ account_id: accountId, provider: 'twitch' })
         .orderBy('created_at')
         .first();
       if (!identity) throw notFound('This account has no Twitch sign-in to adopt.', 'identity_not_found');
-      await trx('connections')
+      await Connection.query(trx)
         .insert({
           account_id: accountId,
           service: 'twitch',

@@ -1,4 +1,6 @@
 // A comment's row: where it is (a profile or a thing), its author, and its body.
+import { Model, type RelationMappings } from 'objection';
+import { Account } from '../accounts/account.js';
 import { BaseModel } from '../platform/db/base-model.js';
 import type { CommentTargetKind } from './rows.js';
 
@@ -13,4 +15,20 @@ export class Comment extends BaseModel {
   declare body: string;
   declare created_at: Date;
   declare removed_at: Date | null;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      author: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: Account,
+        join: { from: 'comments.account_id', to: 'accounts.id' },
+      },
+      // The account whose profile or thing the comment is on.
+      owner: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: Account,
+        join: { from: 'comments.target_account_id', to: 'accounts.id' },
+      },
+    };
+  }
 }

@@ -1,8 +1,10 @@
 // App commands and reads. Every read and change is scoped to the owner: another account's app is 404.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { claimAccountPlace } from '../accounts/account-limits.js';
 import { conflict, notFound } from '../platform/errors.js';
-import { App } from './models.js';
+import { ApiKey, App } from './models.js';
+import { Image } from '../media/models.js';
 import type { Scope } from './scopes.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { appIconUrls } from '../media/app-icons.js';
@@ -32,16 +34,16 @@ export async function appStats(knex: Knex, media: MediaStorage, appIds: string[]
     appIds.map((id) => [id, { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null }]),
   );
   if (appIds.length === 0) return stats;
-  const rows: Array<{ app_id: string; active_keys: number; last_used_at: Date | null }> = await knex('api_keys')
+  const rows = (await ApiKey.query(knex)
     .select('app_id')
     .select(
-      knex.raw(
+      raw(
         'count(*) FILTER (WHERE revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now()))::int AS active_keys',
       ),
     )
-    .select(knex.raw('max(last_used_at) AS last_used_at'))
+    .select(raw('max(last_used_at) AS last_used_at'))
     .whereIn('app_id', appIds)
-    .groupBy('app_id');
+    .groupBy('app_id')) as unknown as Array<{ app_id: string; active_keys: number; last_used_at: Date | null }>;
   for (const row of rows) Object.assign(stats.get(row.app_id)!, row);
   return stats;
 }
@@ -92,7 +94,7 @@ export async function deleteApp(knex: Knex, media: MediaStorage, accountId: stri
   if (game) {
     throw conflict('remove_from_arcade_first', {}, `Remove the Arcade game ${game.slug} before deleting its app.`);
   }
-  const icons: Array<{ storage_key: string }> = await knex('images').where({ app_id: app.id }).select('storage_key');
+  const icons = await Image.query(knex).where({ app_id: app.id }).select('storage_key');
   // Its keys and icon go with it (ON DELETE CASCADE), so the keys stop on the very next request.
   await App.query(knex).deleteById(app.id);
   await removeOrphans(

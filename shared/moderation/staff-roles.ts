@@ -1,7 +1,7 @@
 // Giving an account a role (DECISIONS: `npm run op -- staff <username> <member|moderator|admin>`). The
 // operator acts from the command line, so the record in moderator_actions names no moderator.
 import type { Knex } from 'knex';
-import type { Role } from '../accounts/account.js';
+import { Account, type Role } from '../accounts/account.js';
 import { findByUsername } from '../accounts/usernames.js';
 import { recordAction } from './moderator-actions.js';
 
@@ -20,7 +20,7 @@ export async function setRole(
   const account = await findByUsername(knex, username);
   if (!account) throw new Error(`no account has the username "${username}"`);
   await knex.transaction(async (trx) => {
-    await trx('accounts').where({ id: account.id }).update({ role, updated_at: trx.fn.now() });
+    await Account.query(trx).findById(account.id).patch({ role });
     await recordAction(trx, null, 'set_role', { kind: 'account', id: account.id }, { previous: account.role, role });
   });
   return { username: account.username!, previous: account.role, role };

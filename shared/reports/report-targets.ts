@@ -14,6 +14,7 @@ import { canSee, type ItemVisibility, type ReaderRelation } from '../people/item
 import { libraryVisibilityOf } from '../people/visibility.js';
 import { readProfile } from '../profiles/profile.js';
 import { isUuid } from '../platform/validation/uuid.js';
+import { Comment } from '../comments/models.js';
 import type { ReportKind } from './report-rules.js';
 
 export type Snapshot = Record<string, unknown>;
@@ -117,25 +118,21 @@ async function itemTarget(knex: Knex, relation: ReaderRelation, owner: Account, 
   return { targetId: key, snapshot: { kind: kind.toLowerCase(), id: key, ...fields } };
 }
 
-interface CommentRow {
-  id: string;
-  body: string;
-  target_kind: string;
-  target_id: string;
-  target_account_id: string;
+/** A reported comment's fields, with the username of the account it is addressed to. */
+type CommentRow = Pick<Comment, 'id' | 'body' | 'target_kind' | 'target_id' | 'target_account_id' | 'created_at'> & {
   owner_username: string | null;
-  created_at: Date;
-}
+};
 
 /** A comment `author` wrote: on a profile (PROFILE_COMMENT) or on a posted thing (CONTENT_COMMENT). */
 async function commentTarget(knex: Knex, reporterId: string, author: Account, on: ReportKind, id: string) {
   if (!isUuid(id)) throw nothingHere();
-  const row: CommentRow | undefined = await knex('comments as c')
-    .join('accounts as o', 'o.id', 'c.target_account_id')
+  const row = (await Comment.query(knex)
+    .alias('c')
+    .joinRelated('owner', { alias: 'o' })
     .where({ 'c.id': id, 'c.account_id': author.id })
     .where('c.target_kind', on === 'PROFILE_COMMENT' ? '=' : '<>', 'PROFILE')
     .whereNull('c.removed_at')
-    .first(
+    .select(
       'c.id',
       'c.body',
       'c.target_kind',
@@ -143,7 +140,8 @@ async function commentTarget(knex: Knex, reporterId: string, author: Account, on
       'c.target_account_id',
       'o.username as owner_username',
       'c.created_at',
-    );
+    )
+    .first()) as unknown as CommentRow | undefined;
   if (!row) throw nothingHere();
   const ownerId = row.target_account_id;
   if (on === 'PROFILE_COMMENT') {
