@@ -16,6 +16,7 @@ export async function bootstrapAccount(
   options: { adoptTwitch: boolean },
 ): Promise<BootstrapResult> {
   return knex.transaction(async (trx) => {
+    // By its table: the profile's model (profiles/models.ts) sits above accounts in the folder graph.
     const created = await trx('profiles')
       .insert({ account_id: accountId })
       .onConflict('account_id')

@@ -2,23 +2,16 @@
 // version the client last saw, publish a version, reset. Every check of a version happens inside the one
 // statement that changes the row, so concurrent saves and publishes cannot both win.
 import type { Knex } from 'knex';
+import { fn, raw, ref } from 'objection';
 import { conflict, notFound } from '../platform/errors.js';
 import { layoutMediaMap, namedMediaIds, touchNamedImages } from '../media/layout-images.js';
 import { defaultLayout } from './default-layout.js';
+import { ProfileLayout } from './models.js';
 import { readStoredLayout } from './stored-layout.js';
 
-interface LayoutRow {
-  draft: unknown;
-  version: number;
-  published: unknown;
-  published_version: number | null;
-  published_at: Date | null;
-  updated_at: Date;
-}
-
 async function currentVersion(knex: Knex, accountId: string): Promise<number> {
-  const row = await knex('profile_layouts').where({ account_id: accountId }).first('version');
-  return (row?.version as number | undefined) ?? 0;
+  const row = await ProfileLayout.query(knex).select('version').findById(accountId);
+  return row?.version ?? 0;
 }
 
 function versionConflict(version: number) {
@@ -39,24 +32,26 @@ export async function saveLayout(
   const json = JSON.stringify(document);
   await touchNamedImages(knex, accountId);
   if (version === 0) {
-    const [created] = await knex('profile_layouts')
+    const created = await ProfileLayout.query(knex)
       .insert({ account_id: accountId, draft: json, version: 1 })
       .onConflict('account_id')
       .ignore()
       .returning(['version', 'updated_at']);
-    if (created) return created;
+    // No updated_at came back: a row was there already, and the conflict was ignored.
+    if (created.updated_at !== undefined) return { version: created.version, updated_at: created.updated_at };
     throw versionConflict(await currentVersion(knex, accountId));
   }
-  const { rows } = await knex.raw(
-    `UPDATE profile_layouts SET
-       version = CASE WHEN draft = ?::jsonb THEN version ELSE version + 1 END,
-       updated_at = CASE WHEN draft = ?::jsonb THEN updated_at ELSE now() END,
-       draft = ?::jsonb
-     WHERE account_id = ? AND version = ?
-     RETURNING version, updated_at`,
-    [json, json, json, accountId, version],
-  );
-  if (rows[0]) return rows[0];
+  // The same draft again changes nothing: its version and its updated_at stay.
+  const unchanged = 'draft = CAST(? AS jsonb)';
+  const [saved] = await ProfileLayout.query(knex)
+    .where({ account_id: accountId, version })
+    .patch({
+      version: raw(`CASE WHEN ${unchanged} THEN version ELSE version + 1 END`, [json]),
+      updated_at: raw(`CASE WHEN ${unchanged} THEN updated_at ELSE now() END`, [json]),
+      draft: raw('CAST(? AS jsonb)', [json]),
+    })
+    .returning(['version', 'updated_at']);
+  if (saved) return { version: saved.version, updated_at: saved.updated_at };
   throw versionConflict(await currentVersion(knex, accountId));
 }
 
@@ -67,11 +62,11 @@ export async function publishLayout(
   version: number,
 ): Promise<{ version: number; published_at: Date }> {
   await touchNamedImages(knex, accountId);
-  const [published] = await knex('profile_layouts')
+  const [published] = await ProfileLayout.query(knex)
     .where({ account_id: accountId, version })
-    .update({ published: knex.ref('draft'), published_version: knex.ref('version'), published_at: knex.fn.now() })
+    .patch({ published: ref('draft'), published_version: ref('version'), published_at: fn.now() })
     .returning(['version', 'published_at']);
-  if (published) return published;
+  if (published) return { version: published.version, published_at: published.published_at! };
   const current = await currentVersion(knex, accountId);
   if (current === 0) throw notFound('There is no saved layout to publish.');
   throw versionConflict(current);
@@ -80,7 +75,7 @@ export async function publishLayout(
 /** Back to the default for everyone; repeating it is not an error. */
 export async function resetLayout(knex: Knex, accountId: string): Promise<void> {
   await touchNamedImages(knex, accountId);
-  await knex('profile_layouts').where({ account_id: accountId }).delete();
+  await ProfileLayout.query(knex).deleteById(accountId);
 }
 
 /**
@@ -88,9 +83,7 @@ export async function resetLayout(knex: Knex, accountId: string): Promise<void> 
  * images the published copy names; a reference to anyone else's image or a missing one draws nothing.
  */
 export async function visitorLayout(knex: Knex, ownerId: string, inFull: boolean, mediaUrl: (key: string) => string) {
-  const row: Pick<LayoutRow, 'published'> | undefined = inFull
-    ? await knex('profile_layouts').where({ account_id: ownerId }).first('published')
-    : undefined;
+  const row = inFull ? await ProfileLayout.query(knex).select('published').findById(ownerId) : undefined;
   if (!row || row.published === null) return { layout: defaultLayout(), customized: false, media: {} };
   const layout = readStoredLayout(row.published).document;
   return { layout, customized: true, media: await layoutMediaMap(knex, ownerId, mediaUrl, namedMediaIds(layout)) };
@@ -98,8 +91,8 @@ export async function visitorLayout(knex: Knex, ownerId: string, inFull: boolean
 
 /** The owner's view: draft, published copy and versions, and `media` mapping all of the owner's images. */
 export async function ownerLayout(knex: Knex, accountId: string, mediaUrl: (key: string) => string) {
-  const [row, media]: [LayoutRow | undefined, Awaited<ReturnType<typeof layoutMediaMap>>] = await Promise.all([
-    knex('profile_layouts').where({ account_id: accountId }).first(),
+  const [row, media] = await Promise.all([
+    ProfileLayout.query(knex).findById(accountId),
     layoutMediaMap(knex, accountId, mediaUrl),
   ]);
   if (!row) {

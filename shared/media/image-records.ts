@@ -68,6 +68,7 @@ export async function recordImage(
 
 async function makeCurrentPicture(trx: Knex.Transaction, row: ImageRow): Promise<string[]> {
   const column = row.purpose === 'avatar' ? 'avatar_image_id' : 'banner_image_id';
+  // By its table: the profile's model (profiles/models.ts) sits above media, whose images it reads.
   await trx('profiles')
     .insert({ account_id: row.account_id, [column]: row.id })
     .onConflict('account_id')

@@ -8,7 +8,8 @@ import { removeOrphans } from '../media/orphaned-media.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { PICTURE_HISTORY_LIMIT } from '../media/rows.js';
 import { presentImage } from '../media/presenters.js';
-import type { ImageRow } from '../media/models.js';
+import { Image } from '../media/models.js';
+import { Profile } from './models.js';
 
 export const PICTURE_KINDS = ['AVATAR', 'BANNER'] as const;
 export type PictureKind = (typeof PICTURE_KINDS)[number];
@@ -22,20 +23,21 @@ export const HISTORY_PAGE = { size: PICTURE_HISTORY_LIMIT, maxPage: 1 };
 
 /** The storage keys of the current avatar and banner, for the profile answer. */
 export async function currentPictureKeys(knex: Knex, accountId: string) {
-  const row = await knex('profiles as p')
-    .leftJoin('images as a', 'a.id', 'p.avatar_image_id')
-    .leftJoin('images as b', 'b.id', 'p.banner_image_id')
+  const row = (await Profile.query(knex)
+    .alias('p')
+    .leftJoinRelated('[avatar, banner]', { aliases: { avatar: 'a', banner: 'b' } })
     .where('p.account_id', accountId)
-    .first('a.storage_key as avatar', 'b.storage_key as banner');
-  return { avatar: (row?.avatar as string | null) ?? null, banner: (row?.banner as string | null) ?? null };
+    .select('a.storage_key as avatar', 'b.storage_key as banner')
+    .first()) as unknown as { avatar: string | null; banner: string | null } | undefined;
+  return { avatar: row?.avatar ?? null, banner: row?.banner ?? null };
 }
 
 /** Earlier pictures of a kind, newest first; the current one is not among them. */
 export async function pictureHistory(knex: Knex, accountId: string, kind: PictureKind, url: (key: string) => string) {
-  const rows: ImageRow[] = await knex('images')
+  const rows = await Image.query(knex)
     .where({ account_id: accountId, purpose: PURPOSE[kind] })
     .whereNotExists(
-      knex('profiles').where('profiles.account_id', accountId).whereRaw(`profiles.${COLUMN[kind]} = images.id`),
+      Profile.query(knex).where('profiles.account_id', accountId).whereColumn(`profiles.${COLUMN[kind]}`, 'images.id'),
     )
     .orderBy([
       { column: 'created_at', order: 'desc' },
@@ -47,11 +49,11 @@ export async function pictureHistory(knex: Knex, accountId: string, kind: Pictur
 /** Forgets an earlier picture: 404 when none of the owner's, 409 `in_use` for the current one. */
 export async function forgetPicture(knex: Knex, media: MediaStorage, accountId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound('There is no picture with this id.');
-  const [deleted]: Array<{ storage_key: string }> = await knex('images')
+  const [deleted] = await Image.query(knex)
     .where({ id, account_id: accountId })
     .whereIn('purpose', ['avatar', 'banner'])
     .whereNotExists(
-      knex('profiles')
+      Profile.query(knex)
         .where('profiles.account_id', accountId)
         .where((current) => current.where('avatar_image_id', id).orWhere('banner_image_id', id)),
     )
@@ -61,17 +63,18 @@ export async function forgetPicture(knex: Knex, media: MediaStorage, accountId: 
     await removeOrphans(knex, media, [deleted.storage_key]).catch(() => undefined);
     return;
   }
-  const exists = await knex('images')
+  const exists = await Image.query(knex)
+    .select('id')
     .where({ id, account_id: accountId })
     .whereIn('purpose', ['avatar', 'banner'])
-    .first('id');
+    .first();
   if (!exists) throw notFound('There is no picture with this id.');
   throw conflict('in_use', {}, 'This picture is on the profile now; upload or clear another first.');
 }
 
 /** Takes the current picture of a kind off the profile; it stays in the history. */
 export async function clearPicture(knex: Knex, accountId: string, kind: PictureKind): Promise<void> {
-  await knex('profiles')
-    .where({ account_id: accountId })
-    .update({ [COLUMN[kind]]: null, updated_at: knex.fn.now() });
+  await Profile.query(knex)
+    .findById(accountId)
+    .patch({ [COLUMN[kind]]: null });
 }

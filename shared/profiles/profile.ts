@@ -2,7 +2,9 @@
 // row, created on first write), library visibility, and whether their views are recorded (`record_history`,
 // on the account, which every session request already holds). PATCH changes only the fields it is sent.
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { Account } from '../accounts/account.js';
+import { Profile } from './models.js';
 import { currentPictureKeys } from './pictures.js';
 
 export const PROFILE_FIELDS = {
@@ -20,17 +22,19 @@ export type ProfileChanges = Partial<Record<keyof typeof PROFILE_FIELDS | 'displ
   record_history?: boolean;
 };
 
-interface ProfileRow {
-  bio: string;
-  pronouns: string;
-  thought: string;
-  video_username: string;
-  photo_username: string;
-  microblog_username: string;
-  library_visibility: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** What the answer shows of the profile's row. */
+type ProfileRow = Pick<
+  Profile,
+  | 'bio'
+  | 'pronouns'
+  | 'thought'
+  | 'video_username'
+  | 'photo_username'
+  | 'microblog_username'
+  | 'library_visibility'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 const DEFAULTS = {
   bio: '',
@@ -39,7 +43,7 @@ const DEFAULTS = {
   video_username: '',
   photo_username: '',
   microblog_username: '',
-  library_visibility: 'PUBLIC',
+  library_visibility: 'PUBLIC' as const,
 };
 
 export interface PictureUrls {
@@ -81,7 +85,7 @@ export function presentOwnProfile(account: Account, row: ProfileRow | undefined,
 /** The profile as anyone who may see the person reads it (no settings of the owner's). */
 export async function readProfile(knex: Knex, account: Account, mediaUrl: (key: string) => string) {
   const [row, pictures]: [ProfileRow | undefined, PictureUrls] = await Promise.all([
-    knex('profiles').where({ account_id: account.id }).first(),
+    Profile.query(knex).findById(account.id),
     pictureUrls(knex, account.id, mediaUrl),
   ]);
   return presentProfile(account, row, pictures);
@@ -108,13 +112,13 @@ export async function updateProfile(
     if (Object.keys(accountChanges).length > 0) account = await account.$query(trx).patchAndFetch(accountChanges);
     let row: ProfileRow | undefined;
     if (Object.keys(profileChanges).length > 0) {
-      [row] = await trx('profiles')
+      row = await Profile.query(trx)
         .insert({ account_id: accountId, ...profileChanges })
         .onConflict('account_id')
-        .merge({ ...profileChanges, updated_at: trx.fn.now() })
+        .merge({ ...profileChanges, updated_at: fn.now() })
         .returning('*');
     } else {
-      row = await trx('profiles').where({ account_id: accountId }).first();
+      row = await Profile.query(trx).findById(accountId);
     }
     return presentOwnProfile(account, row, await pictureUrls(trx, accountId, mediaUrl));
   });

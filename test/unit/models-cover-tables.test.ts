@@ -58,8 +58,6 @@ const NOT_YET = [
   'notification_listeners',
   'notifications',
   'play_sessions',
-  'profile_layouts',
-  'profiles',
   'rate_limits',
   'rolling_windows',
   'verifications',
