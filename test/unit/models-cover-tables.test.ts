@@ -47,7 +47,6 @@ const NOT_YET = [
   'blocks',
   'follow_requests',
   'follows',
-  'idempotency_keys',
   'journeys',
   'library_copies',
   'library_entries',
@@ -58,8 +57,6 @@ const NOT_YET = [
   'notification_listeners',
   'notifications',
   'play_sessions',
-  'rate_limits',
-  'rolling_windows',
   'verifications',
   'view_history',
 ];

@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { seal, unseal } from '../crypto/sealed-box.js';
 import type { HandOver } from '../db/request-transaction.js';
+import { IdempotencyKey } from './models.js';
 
 /** How long a key's answer is replayed (Stripe's rule): from the first request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -89,26 +90,20 @@ export function requestFingerprint(parts: { method: string; path: string; query:
   return sha256([parts.method, parts.path, canonicalJson(parts.query), canonicalJson(parts.body)]);
 }
 
-interface KeyRow {
-  fingerprint: string;
-  state: 'in_progress' | 'done';
-  status: number | null;
-  headers: Record<string, string> | null;
-  body: string | null;
-  locked_at: Date | null;
-  expires_at: Date;
-  job_queue: string | null;
-  job_id: string | null;
-}
+/** What a repeat reads of a key's row. */
+type KeyRow = Pick<
+  IdempotencyKey,
+  'fingerprint' | 'state' | 'status' | 'headers' | 'body' | 'locked_at' | 'expires_at' | 'job_queue' | 'job_id'
+>;
 
 /** The advisory lock that holds a key, by its scope (the namespace keeps it apart from other locks). */
 const LOCK = 'hashtextextended(?, 0)';
 const lockName = (hash: string) => `idempotency:${hash}`;
 
 async function readRow(trx: Knex.Transaction, hash: string): Promise<KeyRow | undefined> {
-  return trx('idempotency_keys')
-    .where({ scope: hash })
-    .first('fingerprint', 'state', 'status', 'headers', 'body', 'locked_at', 'expires_at', 'job_queue', 'job_id');
+  return IdempotencyKey.query(trx)
+    .select('fingerprint', 'state', 'status', 'headers', 'body', 'locked_at', 'expires_at', 'job_queue', 'job_id')
+    .findOne({ scope: hash });
 }
 
 function storedAnswer(secret: string, row: KeyRow): StoredAnswer {
@@ -197,7 +192,8 @@ function rowValues(scope: IdempotencyScope, fingerprint: string, now: number) {
 }
 
 /**
- * Writes the key's row in the request's transaction: the first request's 24 hours are kept when the row
+ * Writes the key's row in the request's transaction (one statement, SQL: whether the first request's
+ * times are kept is decided against the row it meets): the first request's 24 hours are kept when the row
  * is its own hand-over, and start again over a row past them.
  */
 async function writeRow(trx: Knex.Transaction, values: Record<string, unknown>, now: number): Promise<void> {
@@ -267,12 +263,12 @@ export async function recordHandOver(
 
 /** Gives the key back after a hand-over (the request failed on our side): the next try runs. */
 export async function releaseIdempotencyKey(trx: Knex.Transaction, scope: IdempotencyScope): Promise<void> {
-  await trx('idempotency_keys')
+  await IdempotencyKey.query(trx)
     .where({ scope: scopeHash(scope), state: 'in_progress' })
     .delete();
 }
 
 /** The retention purge's part: rows past their 24 hours. */
 export async function purgeExpiredIdempotencyKeys(knex: Knex, now = Date.now()): Promise<number> {
-  return knex('idempotency_keys').where('expires_at', '<=', new Date(now)).delete();
+  return IdempotencyKey.query(knex).where('expires_at', '<=', new Date(now)).delete();
 }

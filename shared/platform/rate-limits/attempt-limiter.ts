@@ -8,6 +8,8 @@
 // password, a refused submission) is given back afterwards.
 import type { Knex } from 'knex';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { raw } from 'objection';
+import { RateLimit } from './models.js';
 import { rateLimited } from '../errors.js';
 
 export interface AttemptRule {
@@ -62,7 +64,7 @@ export class AttemptLimiter {
         );
         if (taken.length === keys.length) return null;
         // All or none: what the other subjects took goes back with the rollback.
-        const used: { expire: string }[] = await trx('rate_limits')
+        const used = await RateLimit.query(trx)
           .whereIn('key', keys)
           .where('points', '>=', this.rule.failures)
           .select('expire');
@@ -130,11 +132,11 @@ export class AttemptLimiter {
    * alone (its reset already gave everything back), and a count never goes below zero.
    */
   private async giveBack(keys: string[]): Promise<void> {
-    await this.knex.raw(
-      `UPDATE rate_limits SET points = GREATEST(points - 1, 0)
-        WHERE key = ANY(?::text[]) AND (expire IS NULL OR expire > ?)`,
-      [keys, Date.now()],
-    );
+    const now = Date.now();
+    await RateLimit.query(this.knex)
+      .whereIn('key', keys)
+      .where((window) => window.whereNull('expire').orWhere('expire', '>', now))
+      .patch({ points: raw('GREATEST(points - 1, 0)') });
   }
 }
 

@@ -5,8 +5,10 @@
 // transaction of the write it limits, a write that rolls back takes its use with it. Deleting what was
 // written gives nothing back: the cap is on writing, not on holding.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { queryPrepared } from '../db/prepared.js';
 import { rateLimited } from '../errors.js';
+import { RollingWindow } from './models.js';
 
 export interface RollingCap {
   name: string;
@@ -58,7 +60,7 @@ export async function takeRollingUse(trx: Knex.Transaction, cap: RollingCap, sub
 
 /** Forgets windows whose last use is older than every window (the longest cap is a day): the retention purge. */
 export async function purgeRollingUses(knex: Knex, olderThanSeconds = 2 * 86400): Promise<number> {
-  return knex('rolling_windows')
-    .where('last_use', '<', knex.raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
+  return RollingWindow.query(knex)
+    .where('last_use', '<', raw('now() - make_interval(secs => ?)', [olderThanSeconds]))
     .delete();
 }
