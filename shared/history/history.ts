@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { cursorPage, MICROSECONDS, type CursorPage } from '../content/cursor-page.js';
 import { HISTORY_CAP, HISTORY_DAYS, type HistoryKind } from './history-rules.js';
+import { View } from './models.js';
 import { presentHistoryItem, type HistoryItem, type HistoryRow } from './presenters.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -74,7 +75,7 @@ export async function listHistory(
 
 /** Removes the reader's recorded views (of one kind when given), shown or not; answers how many. */
 export async function clearHistory(knex: Knex, readerId: string, kind?: HistoryKind): Promise<number> {
-  const rows = knex('view_history as v').where('v.account_id', readerId);
+  const rows = View.query(knex).alias('v').where('v.account_id', readerId);
   if (kind) rows.whereRaw(KIND_FILTER[kind]);
   return rows.delete();
 }
@@ -95,7 +96,7 @@ const BEYOND_CAP = `
  * shows any more. Answers how many went.
  */
 export async function purgeViews(knex: Knex, now = Date.now()): Promise<number> {
-  const expired = await knex('view_history')
+  const expired = await View.query(knex)
     .where('viewed_at', '<', new Date(now - HISTORY_DAYS * DAY_MS))
     .delete();
   const beyond = await knex.raw<{ rowCount: number }>(BEYOND_CAP, { cap: HISTORY_CAP });

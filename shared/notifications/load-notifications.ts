@@ -4,7 +4,9 @@
 // across a block, but a read one written before the block stays, and a read must not show it. Rows past the
 // 90-day retention are not shown either, so a read agrees with what the daily purge keeps whenever it runs.
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { cursorPage, MICROSECONDS, type CursorPage } from '../content/cursor-page.js';
+import { NotificationListener } from './models.js';
 import { NOTIFICATION_RETENTION_DAYS, type NotificationKind } from './rows.js';
 
 /** One notification as read, with its actor's names and avatar key in the same row. */
@@ -152,21 +154,20 @@ export async function readersWithNews(
  * stream's first read; the hub reads once more a moment later for it.
  */
 export async function listenFor(knex: Knex, accountId: string, listener: string): Promise<void> {
-  await knex.raw(
-    `INSERT INTO notification_listeners (account_id, listener) VALUES (?, ?)
-     ON CONFLICT (account_id, listener) DO UPDATE SET seen_at = now()`,
-    [accountId, listener],
-  );
+  await NotificationListener.query(knex)
+    .insert({ account_id: accountId, listener })
+    .onConflict(['account_id', 'listener'])
+    .merge({ seen_at: fn.now() });
 }
 
 /** This process no longer streams to `accountId`. */
 export async function stopListeningFor(knex: Knex, accountId: string, listener: string): Promise<void> {
-  await knex('notification_listeners').where({ account_id: accountId, listener }).delete();
+  await NotificationListener.query(knex).deleteById([accountId, listener]);
 }
 
 /** This process still streams to the accounts it listed: their rows stay fresh (a minute without is dead). */
 export async function stillListening(knex: Knex, listener: string): Promise<void> {
-  await knex('notification_listeners').where({ listener }).update({ seen_at: knex.fn.now() });
+  await NotificationListener.query(knex).where({ listener }).patch({ seen_at: fn.now() });
 }
 
 /** One of the reader's notifications as GET /notifications shows it, or null when it is not shown (or gone). */

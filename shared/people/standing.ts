@@ -2,6 +2,7 @@
 // mineral balance and level, and who vouched for their badge. No ledger, no private detail.
 import type { Knex } from 'knex';
 import { isUuid } from '../platform/validation/uuid.js';
+import { Verification } from './models.js';
 
 export async function mineralsOf(knex: Knex, accountId: string) {
   const row = await knex('mineral_balances').where({ account_id: accountId }).first('balance', 'level');
@@ -10,15 +11,14 @@ export async function mineralsOf(knex: Knex, accountId: string) {
 }
 
 export async function verificationOf(knex: Knex, accountId: string) {
-  const row = await knex('verifications as v')
-    .leftJoin('accounts as a', 'a.id', 'v.vouched_by')
+  const row = (await Verification.query(knex)
+    .alias('v')
+    .leftJoinRelated('voucher', { alias: 'a' })
     .where('v.account_id', accountId)
-    .first('a.username as vouched_by', 'v.verified_at');
+    .select('a.username as voucher_name', 'v.verified_at')
+    .first()) as unknown as { voucher_name: string | null; verified_at: Date } | undefined;
   if (!row) return null;
-  return {
-    vouched_by: (row.vouched_by as string | null) ?? null,
-    verified_at: new Date(row.verified_at).toISOString(),
-  };
+  return { vouched_by: row.voucher_name ?? null, verified_at: new Date(row.verified_at).toISOString() };
 }
 
 /** Levels of the accounts among `ids` that exist and have a username, in the order asked. */

@@ -28,6 +28,10 @@ import { purgeAppEvents } from '../events/event-log.js';
 import { purgeRollingUses } from '../platform/rate-limits/rolling-cap.js';
 import { purgeViews } from '../history/history.js';
 import { NOTIFICATION_RETENTION_DAYS } from '../notifications/rows.js';
+import { Notification, NotificationListener } from '../notifications/models.js';
+import { Image } from '../media/models.js';
+import { Username } from '../accounts/models.js';
+import { RateLimit } from '../platform/rate-limits/models.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */
@@ -60,7 +64,7 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     const ids = gone.map((game) => game.app_id);
     if (ids.length === 0) return { games: 0, images: [] as string[] };
     // Deleting an image row queues its file (the orphaned_media trigger); the files go after the commit.
-    const deletedImages: Array<{ storage_key: string }> = await trx('images')
+    const deletedImages = await Image.query(trx)
       .whereIn('app_id', ids)
       .whereIn('purpose', ARCADE_PURPOSES)
       .delete()
@@ -72,22 +76,22 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
     return { games: deleted, images: deletedImages.map((image) => image.storage_key) };
   });
   if (images.length > 0) await removeOrphans(knex, media, images).catch(() => undefined);
-  const aliases = await knex('usernames').where({ kind: 'alias' }).where('expires_at', '<', new Date(now)).delete();
+  const aliases = await Username.query(knex).where({ kind: 'alias' }).where('expires_at', '<', new Date(now)).delete();
   const overrides = await knex('arcade_overrides')
     .where('expires_at', '<', new Date(now - EXPIRED_OVERRIDE_GRACE_DAYS * DAY_MS))
     .delete();
   const keys = await purgeRetiredKeys(knex, now);
-  const limits = await knex('rate_limits').where('expire', '<=', now).delete();
+  const limits = await RateLimit.query(knex).where('expire', '<=', now).delete();
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(knex, now);
   const dataEvents = await purgeDeliveryLog(knex, now);
   const appEvents = await purgeAppEvents(knex, now);
   const rollingUses = await purgeRollingUses(knex);
   const views = await purgeViews(knex, now);
-  const notifications = await knex('notifications')
+  const notifications = await Notification.query(knex)
     .where('created_at', '<', new Date(now - NOTIFICATION_RETENTION_DAYS * DAY_MS))
     .delete();
   // Listeners of a process that died without closing its streams (a live one refreshes its rows every 10 s).
-  await knex('notification_listeners')
+  await NotificationListener.query(knex)
     .where('seen_at', '<', new Date(now - DAY_MS))
     .delete();
   return {

@@ -44,21 +44,13 @@ const NOT_YET = [
   'arcade_settings',
   'arcade_terms',
   'arcade_terms_acceptances',
-  'blocks',
-  'follow_requests',
-  'follows',
   'journeys',
   'library_copies',
   'library_entries',
-  'likes',
   'list_folders',
   'list_items',
   'lists',
-  'notification_listeners',
-  'notifications',
   'play_sessions',
-  'verifications',
-  'view_history',
 ];
 
 /** The source files under `dir` (recursively). */
