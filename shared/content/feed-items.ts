@@ -4,8 +4,9 @@
 // nothing here deletes.
 import type { Knex } from 'knex';
 import { queryPrepared } from '../platform/db/prepared.js';
+import { ActivityItem, type FeedKind } from './models.js';
 
-export type FeedKind = 'entry' | 'session' | 'review' | 'list' | 'screenshot' | 'journey';
+export type { FeedKind };
 
 export interface FeedSubject {
   accountId: string;
@@ -18,7 +19,7 @@ export interface FeedSubject {
 export const ENTRY_COALESCE_MS = 10 * 60_000;
 
 export async function addFeedItem(trx: Knex.Transaction, subject: FeedSubject): Promise<void> {
-  await trx('activity_items').insert({
+  await ActivityItem.query(trx).insert({
     account_id: subject.accountId,
     kind: subject.kind,
     subject_id: subject.subjectId,
@@ -28,7 +29,8 @@ export async function addFeedItem(trx: Knex.Transaction, subject: FeedSubject): 
 
 /**
  * A library entry changed its status or rating (or was created): its item of the last 10 minutes, if any,
- * moves to now (it shows the entry as it is now, so one change or five read the same); else a new item.
+ * moves to now (it shows the entry as it is now, so one change or five read the same); else a new item. SQL,
+ * prepared: the `content` benchmark's PUT /library.
  */
 const NOTE_ENTRY_CHANGE = `WITH moved AS (
     UPDATE activity_items SET created_at = now()
@@ -50,5 +52,5 @@ export async function noteEntryChange(trx: Knex.Transaction, accountId: string, 
 
 /** A subject's game changed: its items follow (the feed of a game reads items by their game). */
 export async function moveFeedItems(trx: Knex.Transaction, kind: FeedKind, subjectId: string, gameId: number) {
-  await trx('activity_items').where({ kind, subject_id: subjectId }).update({ game_id: gameId });
+  await ActivityItem.query(trx).where({ kind, subject_id: subjectId }).patch({ game_id: gameId });
 }

@@ -9,6 +9,7 @@ import { gameInBody } from '../content/game-refs.js';
 import { conflict, forbidden } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { refuseJourneyTimes } from './journal-rules.js';
+import { asSent, Journey } from './models.js';
 import { journeyNotFound, ownJourney } from './journey-reads.js';
 import { JOURNEYS_PER_ACCOUNT, type JourneyRow } from './rows.js';
 
@@ -28,7 +29,7 @@ export async function createJourney(knex: Knex, ownerId: string, input: JourneyI
   refuseJourneyTimes({ started_at: input.started_at, finished_at: finishedAt });
   return knex.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`journeys:${ownerId}`]);
-    const { count } = await trx('journeys').where({ account_id: ownerId }).first(trx.raw('count(*)::int AS count'));
+    const count = await Journey.query(trx).where({ account_id: ownerId }).resultSize();
     if (count >= JOURNEYS_PER_ACCOUNT) {
       throw conflict(
         'journeys_full',
@@ -36,15 +37,17 @@ export async function createJourney(knex: Knex, ownerId: string, input: JourneyI
         `An account holds at most ${JOURNEYS_PER_ACCOUNT} journeys.`,
       );
     }
-    const [{ id }] = await trx('journeys')
-      .insert({
-        account_id: ownerId,
-        game_id: input.game_id,
-        title: input.title,
-        started_at: input.started_at,
-        finished_at: finishedAt,
-        visibility: input.visibility ?? 'PUBLIC',
-      })
+    const { id } = await Journey.query(trx)
+      .insert(
+        asSent<Journey>({
+          account_id: ownerId,
+          game_id: input.game_id,
+          title: input.title,
+          started_at: input.started_at,
+          finished_at: finishedAt,
+          visibility: input.visibility ?? 'PUBLIC',
+        }),
+      )
       .returning('id');
     await addFeedItem(trx, { accountId: ownerId, kind: 'journey', subjectId: id, gameId: input.game_id });
     return ownJourney(trx, ownerId, id);
@@ -62,12 +65,10 @@ export async function updateJourney(
   // A game the catalog lost stays on its journeys: only a game sent is looked up.
   if (changes.game_id !== undefined) await gameInBody(knex, changes.game_id);
   return knex.transaction(async (trx) => {
-    const row: Pick<JourneyRow, 'game_id' | 'started_at' | 'finished_at' | 'removed_at'> | undefined = await trx(
-      'journeys',
-    )
-      .where({ id, account_id: ownerId })
-      .forUpdate()
-      .first('game_id', 'started_at', 'finished_at', 'removed_at');
+    const row = await Journey.query(trx)
+      .select('game_id', 'started_at', 'finished_at', 'removed_at')
+      .findOne({ id, account_id: ownerId })
+      .forUpdate();
     if (!row) throw journeyNotFound();
     if (row.removed_at !== null)
       throw forbidden('removed', {}, 'Moderation removed this journey: it cannot be changed.');
@@ -80,9 +81,7 @@ export async function updateJourney(
       blame,
     );
     if (Object.keys(changes).length > 0) {
-      await trx('journeys')
-        .where({ id })
-        .update({ ...changes, updated_at: trx.fn.now() });
+      await Journey.query(trx).findById(id).patch(asSent<Journey>(changes));
     }
     if (changes.game_id !== undefined && changes.game_id !== row.game_id) {
       await moveFeedItems(trx, 'journey', id, changes.game_id);
@@ -93,6 +92,6 @@ export async function updateJourney(
 
 export async function deleteJourney(knex: Knex, ownerId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw journeyNotFound();
-  const deleted = await knex('journeys').where({ id, account_id: ownerId }).delete();
+  const deleted = await Journey.query(knex).where({ id, account_id: ownerId }).delete();
   if (deleted === 0) throw journeyNotFound();
 }

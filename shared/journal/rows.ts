@@ -1,40 +1,42 @@
 // The journal's rows as the reads load them (tables play_sessions and journeys, migrations
 // 20261122000900_people_content and 20261125000700_content_writes), and its sizes.
-import type { ContentVisibility } from '../content/content-fields.js';
+import type { Journey, PlaySession } from './models.js';
 
 /** A play session with what its answer shows beside its columns. */
-export interface SessionRow {
-  id: string;
-  account_id: string;
-  game_id: number;
-  started_at: Date;
-  ended_at: Date | null;
-  minutes: number | null;
-  note: string;
-  visibility: ContentVisibility;
-  removed_at: Date | null;
+export interface SessionRow extends Pick<
+  PlaySession,
+  | 'id'
+  | 'account_id'
+  | 'game_id'
+  | 'started_at'
+  | 'ended_at'
+  | 'minutes'
+  | 'note'
+  | 'visibility'
+  | 'removed_at'
+  | 'updated_at'
+> {
   /** To the microsecond, as stored (`YYYY-MM-DDTHH:MI:SS.ffffffZ`): the list's cursor is made of it. */
   created_at: string;
-  updated_at: Date;
   /** Comments on it (kind DIARY) that moderation has not removed. */
   comments: number;
 }
 
-export interface JourneyRow {
-  id: string;
-  account_id: string;
-  game_id: number;
-  title: string;
-  /** Null only in rows older than the journal's routes (demo data): such a run holds from the start. */
-  started_at: Date | null;
-  finished_at: Date | null;
-  visibility: ContentVisibility;
-  likes: number;
-  awards: Record<string, number>;
-  removed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type JourneyRow = Pick<
+  Journey,
+  | 'id'
+  | 'account_id'
+  | 'game_id'
+  | 'title'
+  | 'started_at'
+  | 'finished_at'
+  | 'visibility'
+  | 'likes'
+  | 'awards'
+  | 'removed_at'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** What a journey holds, as one reader may see it. */
 export interface JourneyTotals {

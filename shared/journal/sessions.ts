@@ -8,11 +8,13 @@ import type { Knex } from 'knex';
 import type { ContentVisibility } from '../content/content-fields.js';
 import { fieldsInvalid } from '../content/content-rules.js';
 import { addFeedItem, moveFeedItems } from '../content/feed-items.js';
+import { ActivityItem } from '../content/models.js';
 import { gameInBody } from '../content/game-refs.js';
 import { registerConstraint } from '../platform/db/database-errors.js';
 import { conflict, forbidden } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { refuseSessionTimes, sessionMinutes } from './journal-rules.js';
+import { asSent, PlaySession } from './models.js';
 import type { SessionRow } from './rows.js';
 import { ownSession, sessionNotFound } from './session-reads.js';
 
@@ -39,9 +41,9 @@ function isOneLiveViolation(error: unknown): boolean {
 }
 
 async function liveSessionId(knex: Knex, ownerId: string, except?: string) {
-  const query = knex('play_sessions').where({ account_id: ownerId }).whereNull('ended_at');
+  const query = PlaySession.query(knex).select('id').where({ account_id: ownerId }).whereNull('ended_at');
   if (except) query.whereNot({ id: except });
-  return ((await query.first('id')) as { id: string } | undefined)?.id;
+  return (await query.first())?.id;
 }
 
 const sessionRunning = (id: string) =>
@@ -74,16 +76,18 @@ export async function createSession(knex: Knex, ownerId: string, input: SessionI
   }
   return holdingOneLive(knex, ownerId, () =>
     knex.transaction(async (trx) => {
-      const [{ id }] = await trx('play_sessions')
-        .insert({
-          account_id: ownerId,
-          game_id: input.game_id,
-          started_at: input.started_at,
-          ended_at: endedAt,
-          minutes: sessionMinutes(input.started_at, endedAt),
-          note: input.note ?? '',
-          visibility: input.visibility ?? 'PUBLIC',
-        })
+      const { id } = await PlaySession.query(trx)
+        .insert(
+          asSent<PlaySession>({
+            account_id: ownerId,
+            game_id: input.game_id,
+            started_at: input.started_at,
+            ended_at: endedAt,
+            minutes: sessionMinutes(input.started_at, endedAt),
+            note: input.note ?? '',
+            visibility: input.visibility ?? 'PUBLIC',
+          }),
+        )
         .returning('id');
       if (endedAt !== null) {
         await addFeedItem(trx, { accountId: ownerId, kind: 'session', subjectId: id, gameId: input.game_id });
@@ -105,12 +109,10 @@ export async function updateSession(
   if (changes.game_id !== undefined) await gameInBody(knex, changes.game_id);
   return holdingOneLive(knex, ownerId, () =>
     knex.transaction(async (trx) => {
-      const row: Pick<SessionRow, 'game_id' | 'started_at' | 'ended_at' | 'removed_at'> | undefined = await trx(
-        'play_sessions',
-      )
-        .where({ id, account_id: ownerId })
-        .forUpdate()
-        .first('game_id', 'started_at', 'ended_at', 'removed_at');
+      const row = await PlaySession.query(trx)
+        .select('game_id', 'started_at', 'ended_at', 'removed_at')
+        .findOne({ id, account_id: ownerId })
+        .forUpdate();
       if (!row) throw sessionNotFound();
       if (row.removed_at !== null)
         throw forbidden('removed', {}, 'Moderation removed this session: it cannot be changed.');
@@ -126,15 +128,15 @@ export async function updateSession(
         if (live) throw sessionRunning(live);
       }
       if (Object.keys(changes).length > 0) {
-        await trx('play_sessions')
-          .where({ id })
-          .update({ ...changes, minutes: sessionMinutes(startedAt, endedAt), updated_at: trx.fn.now() });
+        await PlaySession.query(trx)
+          .findById(id)
+          .patch(asSent<PlaySession>({ ...changes, minutes: sessionMinutes(startedAt, endedAt) }));
       }
       if (wasLive && !isLive) {
         await addFeedItem(trx, { accountId: ownerId, kind: 'session', subjectId: id, gameId });
       } else if (!wasLive && isLive) {
         // Reopened: off the feed until it is closed again.
-        await trx('activity_items').where({ kind: 'session', subject_id: id }).delete();
+        await ActivityItem.query(trx).where({ kind: 'session', subject_id: id }).delete();
       } else if (gameId !== row.game_id) {
         await moveFeedItems(trx, 'session', id, gameId);
       }
@@ -145,6 +147,6 @@ export async function updateSession(
 
 export async function deleteSession(knex: Knex, ownerId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw sessionNotFound();
-  const deleted = await knex('play_sessions').where({ id, account_id: ownerId }).delete();
+  const deleted = await PlaySession.query(knex).where({ id, account_id: ownerId }).delete();
   if (deleted === 0) throw sessionNotFound();
 }

@@ -6,6 +6,8 @@ import type { Knex } from 'knex';
 import { gameInBody, refuseForeignPlatform, type GameRef } from '../content/game-refs.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
+import { Game } from '../catalog/models.js';
+import { LibraryCopy } from './models.js';
 import type { CopyFormat, CopyRow } from './rows.js';
 
 export const COPIES_PER_GAME = 20;
@@ -23,13 +25,11 @@ const copyNotFound = () => notFound('No copy of yours has this id.', 'copy_not_f
 /** Takes the lock of the account's copies of one game, then refuses when they are already 20. */
 async function claimCopyPlace(trx: Knex.Transaction, accountId: string, gameId: number): Promise<void> {
   await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`library-copies:${accountId}:${gameId}`]);
-  const [{ count }] = await trx('library_copies')
-    .where({ account_id: accountId, game_id: gameId })
-    .count<Array<{ count: string | number }>>({ count: '*' });
-  if (Number(count) >= COPIES_PER_GAME) {
+  const count = await LibraryCopy.query(trx).where({ account_id: accountId, game_id: gameId }).resultSize();
+  if (count >= COPIES_PER_GAME) {
     throw conflict(
       'copies_full',
-      { limit: COPIES_PER_GAME, count: Number(count) },
+      { limit: COPIES_PER_GAME, count },
       `You hold at most ${COPIES_PER_GAME} copies of a game.`,
     );
   }
@@ -44,7 +44,7 @@ export async function createCopy(
   refuseForeignPlatform(game, input.platform_id);
   return knex.transaction(async (trx) => {
     await claimCopyPlace(trx, accountId, game.id);
-    const [row] = await trx<CopyRow>('library_copies')
+    return LibraryCopy.query(trx)
       .insert({
         account_id: accountId,
         game_id: game.id,
@@ -53,14 +53,13 @@ export async function createCopy(
         note: input.note ?? '',
       })
       .returning('*');
-    return row;
   });
 }
 
 /** The catalog's row of a copy's game; a game the catalog lost has no platforms left to match. */
 async function gameOfCopy(knex: Knex, gameId: number): Promise<GameRef> {
-  const row = await knex('games').where({ id: gameId }).first('id', 'slug', 'name', 'platform_ids');
-  return row ?? { id: gameId, slug: '', name: '', platform_ids: [] };
+  const row = await Game.query(knex).select('id', 'slug', 'name', 'platform_ids', 'cover_image_id').findById(gameId);
+  return row ?? { id: gameId, slug: '', name: '', platform_ids: [], cover_image_id: null };
 }
 
 /**
@@ -76,7 +75,7 @@ export async function updateCopy(
   if (!isUuid(id)) throw copyNotFound();
   const newGame = changes.game_id === undefined ? null : await gameInBody(knex, changes.game_id);
   return knex.transaction(async (trx) => {
-    const copy = await trx<CopyRow>('library_copies').where({ id, account_id: accountId }).forUpdate().first();
+    const copy = await LibraryCopy.query(trx).findOne({ id, account_id: accountId }).forUpdate();
     if (!copy) throw copyNotFound();
     const moves = newGame !== null && newGame.id !== copy.game_id;
     if (changes.platform_id !== undefined || moves) {
@@ -85,16 +84,13 @@ export async function updateCopy(
     }
     if (moves) await claimCopyPlace(trx, accountId, newGame.id);
     if (Object.keys(changes).length === 0) return copy;
-    const [row]: CopyRow[] = await trx('library_copies')
-      .where({ id })
-      .update({ ...changes, updated_at: trx.fn.now() })
-      .returning('*');
+    const [row] = await LibraryCopy.query(trx).where({ id }).patch(changes).returning('*');
     return row;
   });
 }
 
 export async function deleteCopy(knex: Knex, accountId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw copyNotFound();
-  const deleted = await knex('library_copies').where({ id, account_id: accountId }).delete();
+  const deleted = await LibraryCopy.query(knex).where({ id, account_id: accountId }).delete();
   if (deleted === 0) throw copyNotFound();
 }

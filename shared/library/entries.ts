@@ -20,6 +20,7 @@ import {
   type EntryFields,
 } from './entry-rules.js';
 import { putCatalogEntry, updateEntry, type FoundGame, type Updated } from './entry-statements.js';
+import { LibraryEntry } from './models.js';
 import type { EntryRow, EntryWithGame } from './rows.js';
 
 export const entryNotFound = () => notFound('Your library has no entry for this game.', 'entry_not_found');
@@ -53,7 +54,7 @@ export function passedTheLimit(error: unknown): boolean {
 async function lostGameId(knex: Knex, accountId: string, segment: string): Promise<number> {
   const name = parseGameSegment(segment);
   const held =
-    'id' in name && (await knex('library_entries').where({ account_id: accountId, game_id: name.id }).first('id'));
+    'id' in name && (await LibraryEntry.query(knex).select('id').findOne({ account_id: accountId, game_id: name.id }));
   if (!held) throw notFound('No game has this id or slug.', 'game_not_found');
   return name.id;
 }
@@ -162,13 +163,13 @@ export async function patchEntry(
 }
 
 export async function findEntry(knex: Knex, accountId: string, game: FoundGame): Promise<EntryWithGame> {
-  const row = await knex<EntryRow>('library_entries').where({ account_id: accountId, game_id: game.id }).first();
+  const row = await LibraryEntry.query(knex).findOne({ account_id: accountId, game_id: game.id });
   if (!row) throw entryNotFound();
   return withGame(row, game);
 }
 
 /** DELETE: the entry goes, and its feed items with it (a trigger of the table). */
 export async function deleteEntry(knex: Knex, accountId: string, gameId: number): Promise<void> {
-  const deleted = await knex('library_entries').where({ account_id: accountId, game_id: gameId }).delete();
+  const deleted = await LibraryEntry.query(knex).where({ account_id: accountId, game_id: gameId }).delete();
   if (deleted === 0) throw entryNotFound();
 }

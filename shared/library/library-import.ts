@@ -3,9 +3,11 @@
 // data's refusals name the first bad entry's field (`entries.299.game_id`). No feed items: an import is a
 // move from elsewhere, and would flood followers' feeds.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { fieldsInvalid } from '../content/content-rules.js';
 import { loadGameRefs } from '../content/game-refs.js';
 import { libraryFull, lockLibrary } from './entries.js';
+import { LibraryEntry } from './models.js';
 import {
   ENTRY_FIELD_NAMES,
   LIBRARY_ENTRY_LIMIT,
@@ -43,13 +45,17 @@ export async function importEntries(
   await refuseBadEntries(knex, entries);
   return knex.transaction(async (trx) => {
     await lockLibrary(trx, accountId);
-    const { rows } = await trx.raw<{ rows: Array<{ count: number; held: number }> }>(
-      `SELECT count(*)::int AS count, (count(*) FILTER (WHERE game_id = ANY(?::integer[])))::int AS held
-       FROM library_entries WHERE account_id = ?`,
-      [entries.map((entry) => entry.game_id), accountId],
-    );
-    const { count, held } = rows[0];
+    const { count, held } = (await LibraryEntry.query(trx)
+      .where({ account_id: accountId })
+      .select(raw('count(*)::int AS count'))
+      .select(
+        raw('(count(*) FILTER (WHERE game_id = ANY(CAST(? AS integer[]))))::int AS held', [
+          entries.map((entry) => entry.game_id),
+        ]),
+      )
+      .first()) as unknown as { count: number; held: number };
     if (count + entries.length - held > LIBRARY_ENTRY_LIMIT) throw libraryFull(count);
+    // One statement for every entry, SQL: what it returns tells the created rows from the updated ones.
     const written: Array<{ xmax: string }> = await trx('library_entries')
       .insert(
         entries.map((entry) => ({

@@ -1,14 +1,27 @@
-// The library's rows as the commands and loaders read them (tables library_entries and library_copies).
-import type { EntryFields } from './entry-rules.js';
+// The library's rows as the commands and loaders read them: the models' columns (models.ts), and an entry
+// with what the answer shows of its game.
+import type { LibraryCopy, LibraryEntry } from './models.js';
 
-export interface EntryRow extends Omit<EntryFields, 'finished_at'> {
-  id: string;
-  account_id: string;
-  game_id: number;
-  finished_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export { COPY_FORMATS, type CopyFormat } from './models.js';
+
+/** An entry's columns. */
+export type EntryRow = Pick<
+  LibraryEntry,
+  | 'id'
+  | 'account_id'
+  | 'game_id'
+  | 'status'
+  | 'playing'
+  | 'backlog'
+  | 'wishlist'
+  | 'liked'
+  | 'ignored'
+  | 'rating'
+  | 'platform_id'
+  | 'finished_at'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** An entry with what the answer shows of its game (null: the catalog lost it). */
 export interface EntryWithGame extends EntryRow {
@@ -17,16 +30,8 @@ export interface EntryWithGame extends EntryRow {
   game_cover_image_id: string | null;
 }
 
-export const COPY_FORMATS = ['digital', 'physical'] as const;
-export type CopyFormat = (typeof COPY_FORMATS)[number];
-
-export interface CopyRow {
-  id: string;
-  account_id: string;
-  game_id: number;
-  platform_id: number | null;
-  format: CopyFormat;
-  note: string;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A copy's columns. */
+export type CopyRow = Pick<
+  LibraryCopy,
+  'id' | 'account_id' | 'game_id' | 'platform_id' | 'format' | 'note' | 'created_at' | 'updated_at'
+>;

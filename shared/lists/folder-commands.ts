@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { conflict } from '../platform/errors.js';
 import { folderNotFound, refuseBlank } from './list-rules.js';
+import { ListFolder } from './models.js';
 import { newPublicId } from './public-ids.js';
 import { FOLDERS_PER_ACCOUNT, type FolderRow } from './rows.js';
 
@@ -11,7 +12,7 @@ export async function createFolder(knex: Knex, ownerId: string, name: string): P
   refuseBlank('name', name);
   return knex.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`list-folders:${ownerId}`]);
-    const { count } = await trx('list_folders').where({ account_id: ownerId }).first(trx.raw('count(*)::int AS count'));
+    const count = await ListFolder.query(trx).where({ account_id: ownerId }).resultSize();
     if (count >= FOLDERS_PER_ACCOUNT) {
       throw conflict(
         'folders_full',
@@ -19,25 +20,22 @@ export async function createFolder(knex: Knex, ownerId: string, name: string): P
         `An account holds at most ${FOLDERS_PER_ACCOUNT} list folders.`,
       );
     }
-    const [folder] = await trx('list_folders')
-      .insert({ account_id: ownerId, public_id: newPublicId(), name })
-      .returning('*');
-    return folder as FolderRow;
+    return ListFolder.query(trx).insert({ account_id: ownerId, public_id: newPublicId(), name }).returning('*');
   });
 }
 
 export async function renameFolder(knex: Knex, ownerId: string, id: string, name: string): Promise<FolderRow> {
   refuseBlank('name', name);
-  const [folder] = await knex('list_folders')
+  const [folder] = await ListFolder.query(knex)
     .where({ public_id: id, account_id: ownerId })
-    .update({ name, updated_at: knex.fn.now() })
+    .patch({ name })
     .returning('*');
   if (!folder) throw folderNotFound();
-  return folder as FolderRow;
+  return folder;
 }
 
 /** Deletes the owner's folder; the lists in it stay, in no folder. */
 export async function deleteFolder(knex: Knex, ownerId: string, id: string): Promise<void> {
-  const deleted = await knex('list_folders').where({ public_id: id, account_id: ownerId }).delete();
+  const deleted = await ListFolder.query(knex).where({ public_id: id, account_id: ownerId }).delete();
   if (deleted === 0) throw folderNotFound();
 }

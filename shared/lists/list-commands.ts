@@ -20,6 +20,7 @@ import {
 } from './list-rules.js';
 import { ownShownList, type ShownList } from './load-list.js';
 import { newPublicId } from './public-ids.js';
+import { List, ListFolder, ListItem } from './models.js';
 import {
   LISTS_PER_ACCOUNT,
   type ListChanges,
@@ -46,17 +47,14 @@ async function knownGames(knex: Knex | Knex.Transaction, items: ListItemInput[])
  */
 async function folderOf(trx: Knex.Transaction, ownerId: string, folder: string | null): Promise<string | null> {
   if (folder === null) return null;
-  const row: { id: string } | undefined = await trx('list_folders')
-    .where({ public_id: folder, account_id: ownerId })
-    .forShare()
-    .first('id');
+  const row = await ListFolder.query(trx).select('id').findOne({ public_id: folder, account_id: ownerId }).forShare();
   if (!row) throw fieldsInvalid('folder', 'You have no folder with this id.');
   return row.id;
 }
 
 async function insertItems(trx: Knex.Transaction, listId: string, items: ListItemInput[]): Promise<void> {
   if (items.length === 0) return;
-  await trx('list_items').insert(
+  await ListItem.query(trx).insert(
     items.map((item, index) => ({
       list_id: listId,
       position: index + 1,
@@ -75,7 +73,7 @@ export async function createList(knex: Knex, ownerId: string, input: ListInput):
   return knex.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`lists:${ownerId}`]);
     const folderId = await folderOf(trx, ownerId, input.folder);
-    const { count } = await trx('lists').where({ account_id: ownerId }).first(trx.raw('count(*)::int AS count'));
+    const count = await List.query(trx).where({ account_id: ownerId }).resultSize();
     if (count >= LISTS_PER_ACCOUNT) {
       throw conflict(
         'lists_full',
@@ -84,7 +82,7 @@ export async function createList(knex: Knex, ownerId: string, input: ListInput):
       );
     }
     const publicId = newPublicId();
-    const [{ id }] = await trx('lists')
+    const { id } = await List.query(trx)
       .insert({
         account_id: ownerId,
         public_id: publicId,
@@ -110,10 +108,10 @@ type LockedList = Pick<ListRow, 'id' | 'mode' | 'tiers' | 'removed_at'>;
  * removal) apply one after the other; 404 when it is not theirs, 403 `removed` when moderation removed it.
  */
 async function lockOwnList(trx: Knex.Transaction, ownerId: string, id: string): Promise<LockedList> {
-  const row: LockedList | undefined = await trx('lists')
-    .where({ public_id: id, account_id: ownerId })
-    .forUpdate()
-    .first('id', 'mode', 'tiers', 'removed_at');
+  const row = await List.query(trx)
+    .select('id', 'mode', 'tiers', 'removed_at')
+    .findOne({ public_id: id, account_id: ownerId })
+    .forUpdate();
   if (!row) throw listNotFound();
   if (row.removed_at !== null) throw listRemoved();
   return row;
@@ -135,16 +133,14 @@ export async function updateList(knex: Knex, ownerId: string, id: string, change
     if (mode !== undefined || tiers !== undefined) {
       const board = changeBoard(current, { mode, tiers });
       Object.assign(fields, { mode: board.mode, tiers: board.tiers });
-      const items = () => trx('list_items').where({ list_id: current.id });
-      if (board.dropTiers) await items().update({ tier: null });
+      const items = () => ListItem.query(trx).where({ list_id: current.id });
+      if (board.dropTiers) await items().patch({ tier: null });
       for (const move of board.moves) {
-        await items().whereRaw('tier IS NOT DISTINCT FROM ?', [move.from]).update({ tier: move.to });
+        await items().whereRaw('tier IS NOT DISTINCT FROM ?', [move.from]).patch({ tier: move.to });
       }
     }
     if (Object.keys(fields).length > 0) {
-      await trx('lists')
-        .where({ id: current.id })
-        .update({ ...fields, updated_at: trx.fn.now() });
+      await List.query(trx).findById(current.id).patch(fields);
     }
     return (await ownShownList(trx, ownerId, id))!;
   });
@@ -161,15 +157,15 @@ export async function replaceListItems(
     const current = await lockOwnList(trx, ownerId, id);
     const mode: ListMode = current.mode;
     refuseItems(items, mode, boardOf(mode, current.tiers), await knownGames(trx, items));
-    await trx('list_items').where({ list_id: current.id }).delete();
+    await ListItem.query(trx).where({ list_id: current.id }).delete();
     await insertItems(trx, current.id, items);
-    await trx('lists').where({ id: current.id }).update({ preview_count: items.length, updated_at: trx.fn.now() });
+    await List.query(trx).findById(current.id).patch({ preview_count: items.length });
     return (await ownShownList(trx, ownerId, id))!;
   });
 }
 
 /** Deletes the owner's list (removed or not); its items, feed items and the comments on it go with it. */
 export async function deleteList(knex: Knex, ownerId: string, id: string): Promise<void> {
-  const deleted = await knex('lists').where({ public_id: id, account_id: ownerId }).delete();
+  const deleted = await List.query(knex).where({ public_id: id, account_id: ownerId }).delete();
   if (deleted === 0) throw listNotFound();
 }

@@ -6,6 +6,7 @@ import { loadPresentedGames } from '../catalog/games.js';
 import { NOBODY } from '../people/visibility.js';
 import { thingSeenBy } from '../people/item-visibility.js';
 import { listNotFound } from './list-rules.js';
+import { ListItem } from './models.js';
 import type { FoundList, ListItemRow, ListRow } from './rows.js';
 import { commentCountSql } from '../content/comment-count.js';
 
@@ -44,7 +45,7 @@ export interface ShownList {
 
 /** The items and games of `list`, in two batches. */
 export async function withItems(knex: Knex | Knex.Transaction, list: ListRow): Promise<ShownList> {
-  const items: ListItemRow[] = await knex('list_items')
+  const items: ListItemRow[] = await ListItem.query(knex)
     .where({ list_id: list.id })
     .orderBy('position')
     .select('position', 'game_id', 'tier');

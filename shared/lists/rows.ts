@@ -1,9 +1,9 @@
 // What a list is made of (DECISIONS: Lists): its row with what it shows beside it (its author's name, its
 // folder's public id, the count of comments on it), its items, its folders, and what its owner sends.
 import type { ContentVisibility } from '../content/content-fields.js';
-import type { LIST_MODES } from '../people/lists.js';
+import type { List, ListFolder, ListItem, ListMode } from './models.js';
 
-export type ListMode = (typeof LIST_MODES)[number];
+export type { ListMode };
 
 /** At most 1,000 lists and 100 folders per account (409 `lists_full`, `folders_full`). */
 export const LISTS_PER_ACCOUNT = 1000;
@@ -22,23 +22,24 @@ export const LIST_BOUNDS = {
 /** A tier list's board when its owner names none. */
 export const DEFAULT_TIERS: readonly string[] = ['S', 'A', 'B', 'C', 'D'];
 
-export interface ListRow {
-  id: string;
-  public_id: string;
-  account_id: string;
-  folder_id: string | null;
-  title: string;
-  description: string;
-  visibility: ContentVisibility;
-  mode: ListMode;
-  /** A tier list's labels in board order; null on other modes (and on tier lists written before labels). */
-  tiers: string[] | null;
-  likes: number;
-  awards: Record<string, number>;
-  preview_count: number;
-  removed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
+export interface ListRow extends Pick<
+  List,
+  | 'id'
+  | 'public_id'
+  | 'account_id'
+  | 'folder_id'
+  | 'title'
+  | 'description'
+  | 'visibility'
+  | 'mode'
+  | 'tiers'
+  | 'likes'
+  | 'awards'
+  | 'preview_count'
+  | 'removed_at'
+  | 'created_at'
+  | 'updated_at'
+> {
   /** The author's current username (null while they have none). */
   username: string | null;
   /** The folder's public id, null when the list is in none. */
@@ -48,11 +49,7 @@ export interface ListRow {
 }
 
 /** One place of a list, in order. */
-export interface ListItemRow {
-  position: number;
-  game_id: number;
-  tier: string | null;
-}
+export type ListItemRow = Pick<ListItem, 'position' | 'game_id' | 'tier'>;
 
 /** A list as a reader finds it: the row, its items, and what the reader is to its author. */
 export interface FoundList {
@@ -82,11 +79,4 @@ export interface ListInput {
 /** What `PATCH /lists/{id}` takes: only the fields sent change. */
 export type ListChanges = Partial<Omit<ListInput, 'items'>>;
 
-export interface FolderRow {
-  id: string;
-  public_id: string;
-  account_id: string;
-  name: string;
-  created_at: Date;
-  updated_at: Date;
-}
+export type FolderRow = Pick<ListFolder, 'id' | 'public_id' | 'account_id' | 'name' | 'created_at' | 'updated_at'>;

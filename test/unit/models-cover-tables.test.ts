@@ -25,7 +25,6 @@ const WITHOUT_MODEL: Record<string, string> = {
 
 /** Tables still read and written through knex and SQL alone: to move to models. */
 const NOT_YET = [
-  'activity_items',
   'arcade_allowlist',
   'arcade_apps',
   'arcade_blocked_networks',
@@ -44,13 +43,6 @@ const NOT_YET = [
   'arcade_settings',
   'arcade_terms',
   'arcade_terms_acceptances',
-  'journeys',
-  'library_copies',
-  'library_entries',
-  'list_folders',
-  'list_items',
-  'lists',
-  'play_sessions',
 ];
 
 /** The source files under `dir` (recursively). */
