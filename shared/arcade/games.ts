@@ -10,6 +10,7 @@ import { firstRefusal, eligibilityOf } from './eligibility.js';
 import { arcadeSettings, type ArcadeSettings } from './settings.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import type { ArcadeApp } from './rows.js';
+import { ArcadeClaim, ArcadeEvent, ArcadeGame, ArcadeTermsAcceptance, StoreSettings } from './models.js';
 
 registerConstraint('arcade_claims_pkey', () => conflict('slug_taken', {}, 'This slug is taken, now or before.'));
 registerConstraint('arcade_apps_slug_unique', () => conflict('slug_taken', {}, 'This slug is taken, now or before.'));
@@ -24,7 +25,7 @@ export function gameNotFound() {
 }
 
 export async function gameOf(knex: Knex | Knex.Transaction, appId: string): Promise<ArcadeApp | null> {
-  return ((await knex('arcade_apps').where({ app_id: appId }).first()) as ArcadeApp | undefined) ?? null;
+  return (await ArcadeGame.query(knex).findById(appId)) ?? null;
 }
 
 /** A removed game is permanent (DECISIONS: Fine print): no developer move changes it any more. */
@@ -38,7 +39,7 @@ export function appRemoved() {
  * first or sees the game removed; none lands after it (a release live, an origin claimed).
  */
 export async function lockOpenGame(trx: Knex.Transaction, appId: string): Promise<ArcadeApp> {
-  const game = (await trx('arcade_apps').where({ app_id: appId }).forUpdate().first()) as ArcadeApp | undefined;
+  const game = await ArcadeGame.query(trx).findById(appId).forUpdate();
   if (!game) throw gameNotFound();
   if (game.status === 'removed') throw appRemoved();
   return game;
@@ -58,7 +59,7 @@ export async function recordEvent(
   kind: string,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await trx('arcade_events').insert({ app_id: appId, kind, data });
+  await ArcadeEvent.query(trx).insert({ app_id: appId, kind, data });
 }
 
 export interface EnableInput {
@@ -81,8 +82,8 @@ async function servedTerms(knex: Knex): Promise<ArcadeSettings> {
 
 /** The database's current terms version, locked until the transaction ends. */
 async function lockedTermsVersion(trx: Knex.Transaction): Promise<string> {
-  const row = await trx('arcade_settings').forShare().first('terms_version');
-  return row.terms_version as string;
+  const row = await StoreSettings.query(trx).select('terms_version').forShare().first();
+  return row!.terms_version;
 }
 
 function termsRequired(current: string) {
@@ -138,19 +139,19 @@ export async function enableArcade(
       if (limit !== null && used >= limit) {
         throw conflict('arcade_app_limit', { limit, count: used }, `An account holds at most ${limit} Arcade games.`);
       }
-      const taken = await trx('arcade_claims').where({ kind: 'slug', value: input.slug }).first('app_id');
+      const taken = await ArcadeClaim.query(trx).select('app_id').findById(['slug', input.slug]);
       if (taken) throw conflict('slug_taken', {}, 'This slug is taken, now or before.');
-      await trx('arcade_claims').insert({ kind: 'slug', value: input.slug, app_id: app.id });
-      await trx('arcade_terms_acceptances').insert({
+      await ArcadeClaim.query(trx).insert({ kind: 'slug', value: input.slug, app_id: app.id });
+      await ArcadeTermsAcceptance.query(trx).insert({
         account_id: account.id,
         version: served.terms_version,
         text_sha256: served.terms_sha256,
       });
-      const [created] = await trx('arcade_apps')
+      const created = await ArcadeGame.query(trx)
         .insert({ app_id: app.id, account_id: account.id, slug: input.slug, terms_version: served.terms_version })
         .returning('*');
       await recordEvent(trx, app.id, 'enabled', { slug: input.slug });
-      return created as ArcadeApp;
+      return created;
     }),
   );
 }
@@ -163,7 +164,7 @@ export async function acceptTerms(knex: Knex, account: Account, version: string)
   await limiterFor(knex, TERMS).within([account.id], () =>
     knex.transaction(async (trx) => {
       if ((await lockedTermsVersion(trx)) !== served.terms_version) throw termsChanging();
-      await trx('arcade_terms_acceptances').insert({
+      await ArcadeTermsAcceptance.query(trx).insert({
         account_id: account.id,
         version: served.terms_version,
         text_sha256: served.terms_sha256,
@@ -176,12 +177,13 @@ export async function acceptTerms(knex: Knex, account: Account, version: string)
 /** Whether the account accepted the current terms (submit and live need it). */
 export async function acceptedCurrentTerms(knex: Knex | Knex.Transaction, accountId: string): Promise<boolean> {
   const settings = await arcadeSettings(knex);
-  const row = await knex('arcade_terms_acceptances')
+  const row = await ArcadeTermsAcceptance.query(knex)
+    .select('version')
     .where({ account_id: accountId })
     .orderBy([
       { column: 'accepted_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .first('version');
+    .first();
   return row?.version === settings.terms_version;
 }

@@ -2,6 +2,9 @@
 // changing the nickname, revoking and forgetting. Each change that a game's server must learn of records
 // its data event in the same transaction, and tells open plays of the game (GRANT_UPDATE).
 import type { Knex } from 'knex';
+import { fn } from 'objection';
+import { ArcadeGame } from './models.js';
+import { ArcadeGrant, ArcadePlayer } from './player-models.js';
 import { notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { recordDataEvent } from './data-events.js';
@@ -13,14 +16,7 @@ import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 /** Spec Limits: nickname changes, 10 per account per day. */
 const NICKNAME_CHANGES = { name: 'arcade-nickname', failures: 10, windowSeconds: 24 * 3600, reason: 'rate_limited' };
 
-export interface GrantRow {
-  account_id: string;
-  app_id: string;
-  nickname: string;
-  scopes: string[];
-  granted_at: Date;
-  revoked_at: Date | null;
-}
+export type GrantRow = Pick<ArcadeGrant, 'account_id' | 'app_id' | 'nickname' | 'scopes' | 'granted_at' | 'revoked_at'>;
 
 function noGrant() {
   return notFound('You have no grant for this game.', 'app_not_found');
@@ -28,12 +24,13 @@ function noGrant() {
 
 /** The player id of an account for a game, created on first need. */
 export async function playerIdOf(trx: Knex.Transaction, accountId: string, appId: string): Promise<string> {
-  const [row] = await trx('arcade_players')
+  // The merge changes nothing; it makes the statement return the row that was there.
+  const row = await ArcadePlayer.query(trx)
     .insert({ account_id: accountId, app_id: appId })
     .onConflict(['account_id', 'app_id'])
     .merge({ account_id: accountId })
     .returning('player_id');
-  return row.player_id as string;
+  return row.player_id;
 }
 
 /** POST /account/arcade/grants: agree to let the game know who the player is. */
@@ -41,16 +38,13 @@ export async function agree(knex: Knex, accountId: string, appId: unknown, nickn
   if (typeof appId !== 'string' || !isUuid(appId)) throw notFound('No Arcade game has this id.', 'app_not_found');
   const nickname = checkNickname(nicknameInput);
   return knex.transaction(async (trx) => {
-    const game = await trx('arcade_apps').where({ app_id: appId }).whereNot({ status: 'removed' }).first('app_id');
+    const game = await ArcadeGame.query(trx).select('app_id').findById(appId).whereNot({ status: 'removed' });
     if (!game) throw notFound('No Arcade game has this id.', 'app_not_found');
     await playerIdOf(trx, accountId, appId);
-    const existing = (await trx('arcade_grants')
-      .where({ account_id: accountId, app_id: appId })
-      .forUpdate()
-      .first()) as GrantRow | undefined;
+    const existing = await ArcadeGrant.query(trx).findById([accountId, appId]).forUpdate();
     if (existing && !existing.revoked_at) return { grant: existing, created: false };
-    const [grant] = await trx('arcade_grants')
-      .insert({ account_id: accountId, app_id: appId, nickname, granted_at: trx.fn.now(), revoked_at: null })
+    const grant = await ArcadeGrant.query(trx)
+      .insert({ account_id: accountId, app_id: appId, nickname, granted_at: fn.now(), revoked_at: null })
       .onConflict(['account_id', 'app_id'])
       .merge(['nickname', 'granted_at', 'revoked_at'])
       .returning('*');
@@ -66,14 +60,11 @@ export async function changeNickname(knex: Knex, accountId: string, appId: strin
   // cannot all pass with one left, and given back when the change is refused (no grant).
   return limiterFor(knex, NICKNAME_CHANGES).within([accountId], () =>
     knex.transaction(async (trx) => {
-      const current = (await trx('arcade_grants')
-        .where({ account_id: accountId, app_id: appId })
-        .forUpdate()
-        .first()) as GrantRow | undefined;
+      const current = await ArcadeGrant.query(trx).findById([accountId, appId]).forUpdate();
       if (!current) throw noGrant();
-      const [updated] = await trx('arcade_grants')
+      const [updated] = await ArcadeGrant.query(trx)
         .where({ account_id: accountId, app_id: appId })
-        .update({ nickname })
+        .patch({ nickname })
         .returning('*');
       if (!current.revoked_at && current.nickname !== nickname) {
         const playerId = await playerIdOf(trx, accountId, appId);
@@ -89,17 +80,17 @@ export async function changeNickname(knex: Knex, accountId: string, appId: strin
 export async function revoke(knex: Knex, accountId: string, appId: string, forget: boolean): Promise<void> {
   if (!isUuid(appId)) throw noGrant();
   await knex.transaction(async (trx) => {
-    const current = (await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).forUpdate().first()) as
-      GrantRow | undefined;
-    const player = await trx('arcade_players').where({ account_id: accountId, app_id: appId }).first('player_id');
+    const current = await ArcadeGrant.query(trx).findById([accountId, appId]).forUpdate();
+    const player = await ArcadePlayer.query(trx).select('player_id').findById([accountId, appId]);
     if (!current && !player) throw noGrant();
     if (current && !current.revoked_at) {
-      await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).update({ revoked_at: trx.fn.now() });
-      if (!forget) await recordDataEvent(trx, appId, player.player_id, 'grant_revoked', {});
+      await ArcadeGrant.query(trx).findById([accountId, appId]).patch({ revoked_at: fn.now() });
+      // A grant always has its player row (playerIdOf makes it first).
+      if (!forget) await recordDataEvent(trx, appId, player!.player_id, 'grant_revoked', {});
     }
     if (forget) {
-      await trx('arcade_grants').where({ account_id: accountId, app_id: appId }).delete();
-      await trx('arcade_players').where({ account_id: accountId, app_id: appId }).delete();
+      await ArcadeGrant.query(trx).deleteById([accountId, appId]);
+      await ArcadePlayer.query(trx).deleteById([accountId, appId]);
       if (player) await recordDataEvent(trx, appId, player.player_id, 'grant_forgotten', {});
     }
     await notifyGrantUpdate(trx, accountId, appId);
@@ -108,11 +99,13 @@ export async function revoke(knex: Knex, accountId: string, appId: string, forge
 
 /** The active grant of an account for a game, with its player id; null without one. */
 export async function activeGrant(knex: Knex | Knex.Transaction, accountId: string, appId: string) {
-  const row = await knex('arcade_grants as g')
-    .join('arcade_players as p', (j) => j.on('p.account_id', 'g.account_id').andOn('p.app_id', 'g.app_id'))
+  const row = await ArcadeGrant.query(knex)
+    .alias('g')
+    .joinRelated('player', { alias: 'p' })
     .where({ 'g.account_id': accountId, 'g.app_id': appId })
     .whereNull('g.revoked_at')
-    .first('g.nickname', 'g.scopes', 'p.player_id');
+    .select('g.nickname', 'g.scopes', 'p.player_id')
+    .first();
   return (row as { nickname: string; scopes: string[]; player_id: string } | undefined) ?? null;
 }
 

@@ -3,6 +3,8 @@
 // created by the migration with the first terms version.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
+import { raw } from 'objection';
+import { ArcadeAllowed, ArcadeTerms, BlockedNetwork, BlockedRegistrar, StoreSettings } from './models.js';
 
 export interface ArcadeSettings {
   open_publishing: boolean;
@@ -12,20 +14,22 @@ export interface ArcadeSettings {
 }
 
 export async function arcadeSettings(knex: Knex | Knex.Transaction): Promise<ArcadeSettings> {
-  const row = await knex('arcade_settings as s')
+  const row = await StoreSettings.query(knex)
+    .alias('s')
     .join('arcade_terms as t', 't.version', 's.terms_version')
-    .first('s.open_publishing', 's.app_limit', 's.terms_version', 't.text_sha256 as terms_sha256');
+    .select('s.open_publishing', 's.app_limit', 's.terms_version', 't.text_sha256 as terms_sha256')
+    .first();
   if (!row) throw new Error('arcade_settings has no row: run the migrations');
-  return row as ArcadeSettings;
+  return row as unknown as ArcadeSettings;
 }
 
 export async function setOpenPublishing(knex: Knex, open: boolean): Promise<void> {
-  await knex('arcade_settings').update({ open_publishing: open });
+  await StoreSettings.query(knex).patch({ open_publishing: open });
 }
 
 export async function setAppLimit(knex: Knex, limit: number): Promise<void> {
   if (!Number.isInteger(limit) || limit < 0) throw new Error('the app limit is a whole number, 0 or more');
-  await knex('arcade_settings').update({ app_limit: limit });
+  await StoreSettings.query(knex).patch({ app_limit: limit });
 }
 
 /** Publishes a terms version (its text is what developers are shown) and makes it current. */
@@ -34,11 +38,11 @@ export async function publishTerms(knex: Knex, version: string, text: string): P
   if (text.trim() === '') throw new Error('the terms text is empty');
   const sha = createHash('sha256').update(text).digest('hex');
   await knex.transaction(async (trx) => {
-    const existing = await trx('arcade_terms').where({ version }).first('text_sha256');
+    const existing = await ArcadeTerms.query(trx).select('text_sha256').findById(version);
     // A version names one text forever: what someone accepted must not change under them.
     if (existing && existing.text_sha256 !== sha) throw new Error(`terms ${version} exist with another text`);
-    if (!existing) await trx('arcade_terms').insert({ version, text, text_sha256: sha });
-    await trx('arcade_settings').update({ terms_version: version });
+    if (!existing) await ArcadeTerms.query(trx).insert({ version, text, text_sha256: sha });
+    await StoreSettings.query(trx).patch({ terms_version: version });
   });
 }
 
@@ -47,17 +51,19 @@ export async function publishTerms(knex: Knex, version: string, text: string): P
  * SHA-256 (hex, of the text's UTF-8) that an acceptance of that version records.
  */
 export async function currentTermsText(knex: Knex): Promise<{ version: string; text: string; sha256: string }> {
-  const row = await knex('arcade_settings as s')
+  const row = await StoreSettings.query(knex)
+    .alias('s')
     .join('arcade_terms as t', 't.version', 's.terms_version')
-    .first('t.version', 't.text', 't.text_sha256 as sha256');
-  return row as { version: string; text: string; sha256: string };
+    .select('t.version', 't.text', 't.text_sha256 as sha256')
+    .first();
+  return row as unknown as { version: string; text: string; sha256: string };
 }
 
 /** Tests: back to what the migration left (the first terms, publishing closed, limit 3). */
 export async function resetArcadeSettings(knex: Knex): Promise<void> {
-  const first = await knex('arcade_terms').orderBy('created_at').orderBy('version').first('version');
-  await knex('arcade_settings').update({ open_publishing: false, app_limit: 3, terms_version: first.version });
-  await knex('arcade_terms').whereNot({ version: first.version }).delete();
+  const first = (await ArcadeTerms.query(knex).select('version').orderBy('created_at').orderBy('version').first())!;
+  await StoreSettings.query(knex).patch({ open_publishing: false, app_limit: 3, terms_version: first.version });
+  await ArcadeTerms.query(knex).whereNot({ version: first.version }).delete();
 }
 
 async function accountIdOf(knex: Knex, username: string): Promise<string> {
@@ -69,20 +75,21 @@ async function accountIdOf(knex: Knex, username: string): Promise<string> {
 /** Invites an account: it skips the age rule and the app limit, and may publish while publishing is closed. */
 export async function allowPublisher(knex: Knex, username: string, allowed: boolean): Promise<void> {
   const accountId = await accountIdOf(knex, username);
-  if (allowed) await knex('arcade_allowlist').insert({ account_id: accountId }).onConflict('account_id').ignore();
-  else await knex('arcade_allowlist').where({ account_id: accountId }).delete();
+  if (allowed) await ArcadeAllowed.query(knex).insert({ account_id: accountId }).onConflict('account_id').ignore();
+  else await ArcadeAllowed.query(knex).deleteById(accountId);
 }
 
 /** A network whose addresses may not host a game (submit and live answer url_denied, detail network). */
 export async function blockNetwork(knex: Knex, cidr: string): Promise<void> {
-  await knex.raw('INSERT INTO arcade_blocked_networks (network) VALUES (CAST(? AS cidr)) ON CONFLICT DO NOTHING', [
-    cidr,
-  ]);
+  await BlockedNetwork.query(knex)
+    .insert({ network: raw('CAST(? AS cidr)', [cidr]) as unknown as string })
+    .onConflict()
+    .ignore();
 }
 
 /** A registrar whose domains may not host a game. */
 export async function blockRegistrar(knex: Knex, name: string): Promise<void> {
   const value = name.trim().toLowerCase();
   if (!value) throw new Error('name the registrar');
-  await knex('arcade_blocked_registrars').insert({ name: value }).onConflict('name').ignore();
+  await BlockedRegistrar.query(knex).insert({ name: value }).onConflict('name').ignore();
 }
