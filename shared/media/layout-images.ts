@@ -3,6 +3,7 @@
 // image is answered by PostgreSQL's jsonpath over the stored documents, so listing, deleting and cleaning
 // up all read the same rule without loading the documents into the process.
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import type { MediaStorage } from '../platform/storage/media-storage.js';
@@ -10,7 +11,7 @@ import { removeOrphans } from './orphaned-media.js';
 import type { StoredImage } from './rows.js';
 import { presentImage } from './presenters.js';
 import { LAYOUT_QUOTA } from './rows.js';
-import type { ImageRow } from './models.js';
+import { Image } from './models.js';
 
 /** Days an image may go unnamed by every layout before media.cleanup removes it. */
 export const UNNAMED_DAYS = 7;
@@ -26,9 +27,10 @@ const namedBy = (layout: string, image: string) => `(
 const IN_USE = `EXISTS (SELECT 1 FROM profile_layouts l WHERE l.account_id = i.account_id AND ${namedBy('l', 'i')})`;
 
 export async function layoutQuotaIn(knex: Knex, accountId: string) {
-  const row = await knex('images')
+  const row = (await Image.query(knex)
     .where({ account_id: accountId, purpose: 'layout' })
-    .first(knex.raw('count(*)::int AS count'), knex.raw('coalesce(sum(bytes), 0)::bigint AS bytes'));
+    .select(raw('count(*)::int AS count'), raw('coalesce(sum(bytes), 0)::bigint AS bytes'))
+    .first()) as unknown as { count: number; bytes: number } | undefined;
   return { ...LAYOUT_QUOTA, count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 
@@ -38,12 +40,14 @@ export function quotaFull(quota: { count: number; bytes: number }): boolean {
 }
 
 export async function listLayoutImages(knex: Knex, accountId: string, url: (key: string) => string) {
-  const { rows } = await knex.raw<{ rows: Array<ImageRow & { in_use: boolean }> }>(
-    `SELECT i.*, ${IN_USE} AS in_use FROM images i
-      WHERE i.account_id = ? AND i.purpose = 'layout'
-      ORDER BY i.created_at DESC, i.id DESC`,
-    [accountId],
-  );
+  const rows = (await Image.query(knex)
+    .alias('i')
+    .select('i.*', raw(`${IN_USE} AS in_use`))
+    .where({ 'i.account_id': accountId, 'i.purpose': 'layout' })
+    .orderBy([
+      { column: 'i.created_at', order: 'desc' },
+      { column: 'i.id', order: 'desc' },
+    ])) as Array<Image & { in_use: boolean }>;
   const quota = await layoutQuotaIn(knex, accountId);
   return { data: rows.map((row) => ({ ...presentImage(row, url), in_use: row.in_use })), quota };
 }
@@ -57,14 +61,14 @@ export async function deleteLayoutImage(
   force: boolean,
 ): Promise<void> {
   if (!isUuid(id)) throw notFound('There is no layout image with this id.');
-  // One statement checks the use and deletes, so a layout saved meanwhile cannot slip in between.
+  // SQL kept: one statement checks the use and deletes, so a layout saved meanwhile cannot slip in between.
   const { rows } = await knex.raw<{ rows: Array<{ storage_key: string }> }>(
     `DELETE FROM images i WHERE i.id = ? AND i.account_id = ? AND i.purpose = 'layout' AND (? OR NOT ${IN_USE})
      RETURNING i.storage_key`,
     [id, accountId, force],
   );
   if (rows.length === 0) {
-    const exists = await knex('images').where({ id, account_id: accountId, purpose: 'layout' }).first('id');
+    const exists = await Image.query(knex).findOne({ id, account_id: accountId, purpose: 'layout' }).select('id');
     if (!exists) throw notFound('There is no layout image with this id.');
     throw conflict('in_use', {}, 'A layout names this image; send force=true to delete it anyway.');
   }
@@ -79,9 +83,7 @@ export async function layoutMediaMap(
   onlyIds?: string[],
 ): Promise<Record<string, Pick<StoredImage, 'url' | 'width' | 'height' | 'animated'>>> {
   if (onlyIds && onlyIds.length === 0) return {};
-  const query = knex<ImageRow>('images')
-    .where({ account_id: accountId, purpose: 'layout' })
-    .orderBy('created_at', 'desc');
+  const query = Image.query(knex).where({ account_id: accountId, purpose: 'layout' }).orderBy('created_at', 'desc');
   if (onlyIds) query.whereIn('id', onlyIds.filter(isUuid));
   const rows = await query;
   return Object.fromEntries(
@@ -111,6 +113,7 @@ export function namedMediaIds(document: unknown): string[] {
  * now. Without this, an image dropped from a layout saved long ago would look unnamed for that long.
  */
 export async function touchNamedImages(knex: Knex, accountId: string): Promise<void> {
+  // SQL kept: one UPDATE ... FROM reads the layout row and stamps its images, with no documents in the process.
   await knex.raw(
     `UPDATE images i SET last_named_at = now() FROM profile_layouts l
       WHERE l.account_id = ? AND i.account_id = l.account_id AND i.purpose = 'layout' AND ${namedBy('l', 'i')}`,
@@ -120,6 +123,7 @@ export async function touchNamedImages(knex: Knex, accountId: string): Promise<v
 
 /** Removes layout images no layout has named for UNNAMED_DAYS days; answers how many. */
 export async function removeUnnamedLayoutImages(knex: Knex, media: MediaStorage): Promise<number> {
+  // SQL kept: the delete itself decides that no layout names the image, so one named meanwhile stays.
   const { rows } = await knex.raw<{ rows: Array<{ storage_key: string }> }>(
     `DELETE FROM images i
       WHERE i.purpose = 'layout'

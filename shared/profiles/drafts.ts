@@ -3,21 +3,11 @@ import type { Knex } from 'knex';
 import { claimAccountPlace } from '../accounts/account-limits.js';
 import { notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
+import { Draft } from './models.js';
 
 export const DRAFT_KINDS = ['review', 'list', 'journal', 'note'] as const;
 export const DRAFTS_PER_ACCOUNT = 100;
 export const DRAFT_PAGE_SIZE = 50;
-
-export interface DraftRow {
-  id: string;
-  account_id: string;
-  kind: string;
-  title: string;
-  body: string;
-  game: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
 
 export interface DraftInput {
   kind?: (typeof DRAFT_KINDS)[number];
@@ -26,7 +16,7 @@ export interface DraftInput {
   game?: string | null;
 }
 
-export function presentDraft(row: DraftRow) {
+export function presentDraft(row: Draft) {
   return {
     id: row.id,
     kind: row.kind,
@@ -38,25 +28,25 @@ export function presentDraft(row: DraftRow) {
   };
 }
 
-async function findOwn(knex: Knex | Knex.Transaction, accountId: string, id: string): Promise<DraftRow> {
-  const row = isUuid(id) ? await knex<DraftRow>('drafts').where({ id, account_id: accountId }).first() : undefined;
+async function findOwn(knex: Knex | Knex.Transaction, accountId: string, id: string): Promise<Draft> {
+  const row = isUuid(id) ? await Draft.query(knex).findOne({ id, account_id: accountId }) : undefined;
   if (!row) throw notFound('No draft of yours has this id.', 'draft_not_found');
   return row;
 }
 
 export async function listDrafts(knex: Knex, accountId: string, page: { limit: number; offset: number }) {
-  const [rows, [{ count }]] = await Promise.all([
-    knex<DraftRow>('drafts')
+  const [rows, total] = await Promise.all([
+    Draft.query(knex)
       .where({ account_id: accountId })
       .orderBy([{ column: 'updated_at', order: 'desc' }, { column: 'id' }])
       .limit(page.limit)
       .offset(page.offset),
-    knex('drafts').where({ account_id: accountId }).count<{ count: number }[]>({ count: '*' }),
+    Draft.query(knex).where({ account_id: accountId }).resultSize(),
   ]);
-  return { rows, total: count };
+  return { rows, total };
 }
 
-export function getDraft(knex: Knex, accountId: string, id: string): Promise<DraftRow> {
+export function getDraft(knex: Knex, accountId: string, id: string): Promise<Draft> {
   return findOwn(knex, accountId, id);
 }
 
@@ -64,7 +54,7 @@ export async function createDraft(
   knex: Knex,
   accountId: string,
   input: Required<Pick<DraftInput, 'kind'>> & DraftInput,
-): Promise<DraftRow> {
+): Promise<Draft> {
   return knex.transaction(async (trx) => {
     await claimAccountPlace(trx, accountId, {
       table: 'drafts',
@@ -72,24 +62,21 @@ export async function createDraft(
       reason: 'draft_limit_reached',
       noun: 'drafts',
     });
-    const [row] = await trx<DraftRow>('drafts')
+    return Draft.query(trx)
       .insert({ account_id: accountId, ...input })
       .returning('*');
-    return row;
   });
 }
 
-export async function updateDraft(knex: Knex, accountId: string, id: string, changes: DraftInput): Promise<DraftRow> {
+export async function updateDraft(knex: Knex, accountId: string, id: string, changes: DraftInput): Promise<Draft> {
   const row = await findOwn(knex, accountId, id);
   if (Object.keys(changes).length === 0) return row;
-  const [updated] = await knex<DraftRow>('drafts')
-    .where({ id: row.id, account_id: accountId })
-    .update({ ...changes, updated_at: knex.fn.now() as unknown as Date })
-    .returning('*');
+  // The model stamps updated_at (touchesUpdatedAt), which orders the list of drafts.
+  const [updated] = await Draft.query(knex).where({ id: row.id, account_id: accountId }).patch(changes).returning('*');
   return updated;
 }
 
 export async function deleteDraft(knex: Knex, accountId: string, id: string): Promise<void> {
   const row = await findOwn(knex, accountId, id);
-  await knex('drafts').where({ id: row.id }).delete();
+  await Draft.query(knex).deleteById(row.id);
 }
