@@ -3,12 +3,14 @@
 // moderator decides. A new draft starts from the newest approved revision (its fields and images), so
 // the developer edits what players see. Players only ever see an approved revision.
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { conflict, notFound } from '../platform/errors.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { listingViews, presentListingViews } from './presenters.js';
 import { lockOpenGame, recordEvent } from './games.js';
 import { emailDeveloper } from './review.js';
 import type { ArcadeApp, ListingRow } from './rows.js';
+import { ArcadeListing } from './models.js';
 
 /** Spec Limits: store-page submissions, 5 per app per day. */
 const LISTING_SUBMITS = {
@@ -28,7 +30,11 @@ export function listingNotFound() {
 
 /** The working revision (draft or submitted), locked for the transaction; undefined when there is none. */
 export async function workingRevision(trx: Knex.Transaction, appId: string): Promise<ListingRow | undefined> {
-  return trx('arcade_listings').where({ app_id: appId }).whereIn('status', ['draft', 'submitted']).forUpdate().first();
+  return ArcadeListing.query(trx)
+    .where({ app_id: appId })
+    .whereIn('status', ['draft', 'submitted'])
+    .forUpdate()
+    .first();
 }
 
 /** The draft to change: the working one if it is a draft, else a new one from the newest approved. */
@@ -38,14 +44,14 @@ export async function draftForChange(trx: Knex.Transaction, appId: string): Prom
   const working = await workingRevision(trx, appId);
   if (working?.status === 'submitted') throw listingLocked();
   if (working) return working;
-  const base: ListingRow | undefined = await trx('arcade_listings')
+  const base = await ArcadeListing.query(trx)
     .where({ app_id: appId, status: 'approved' })
     .orderBy('number', 'desc')
     .first();
-  const { max } = (await trx('arcade_listings').where({ app_id: appId }).max('number as max').first()) as {
+  const { max } = (await ArcadeListing.query(trx).where({ app_id: appId }).max('number as max').first()) as unknown as {
     max: number | null;
   };
-  const [draft] = await trx('arcade_listings')
+  return ArcadeListing.query(trx)
     .insert({
       app_id: appId,
       number: (max ?? 0) + 1,
@@ -54,17 +60,13 @@ export async function draftForChange(trx: Knex.Transaction, appId: string): Prom
       media: base?.media ?? {},
     })
     .returning('*');
-  return draft as ListingRow;
 }
 
 export async function saveListingDraft(knex: Knex, game: ArcadeApp, fields: Record<string, unknown>) {
   return knex.transaction(async (trx) => {
     const draft = await draftForChange(trx, game.app_id);
-    const [saved] = await trx('arcade_listings')
-      .where({ id: draft.id })
-      .update({ fields: JSON.stringify(fields), updated_at: trx.fn.now() })
-      .returning('*');
-    return saved as ListingRow;
+    const [saved] = await ArcadeListing.query(trx).where({ id: draft.id }).patch({ fields }).returning('*');
+    return saved;
   });
 }
 
@@ -75,11 +77,8 @@ export async function setListingSlot(knex: Knex, game: ArcadeApp, slot: string, 
     const media = { ...draft.media };
     if (imageId) media[slot] = imageId;
     else delete media[slot];
-    const [saved] = await trx('arcade_listings')
-      .where({ id: draft.id })
-      .update({ media: JSON.stringify(media), updated_at: trx.fn.now() })
-      .returning('*');
-    return saved as ListingRow;
+    const [saved] = await ArcadeListing.query(trx).where({ id: draft.id }).patch({ media }).returning('*');
+    return saved;
   });
 }
 
@@ -95,9 +94,9 @@ export async function submitListing(knex: Knex, game: ArcadeApp): Promise<Listin
       const working = await workingRevision(trx, game.app_id);
       if (working?.status === 'submitted') throw listingLocked();
       if (!working || !working.fields) throw listingNotFound();
-      const [submitted] = await trx('arcade_listings')
+      const [submitted] = await ArcadeListing.query(trx)
         .where({ id: working.id })
-        .update({ status: 'submitted', submitted_at: trx.fn.now(), updated_at: trx.fn.now() })
+        .patch({ status: 'submitted', submitted_at: fn.now() })
         .returning('*');
       await recordEvent(trx, game.app_id, 'listing_submitted', { number: working.number });
       await emailDeveloper(
@@ -122,7 +121,7 @@ export async function loadImageUrls(knex: Knex, ids: string[], url: (key: string
 
 /** The game's revisions, seen as the spec's four views with their image urls (app record and store-page routes). */
 export async function loadListingViews(knex: Knex, appId: string, mediaUrl: (key: string) => string) {
-  const revisions: ListingRow[] = await knex('arcade_listings').where({ app_id: appId });
+  const revisions: ListingRow[] = await ArcadeListing.query(knex).where({ app_id: appId });
   const views = listingViews(revisions);
   const shown = Object.values(views).filter((r): r is ListingRow => r !== undefined);
   const urls = await loadImageUrls(

@@ -13,6 +13,7 @@ import { refuseBlockedAddresses } from './host-rules.js';
 import { checkOverrideUrl, type OverrideUrlSettings } from './url-rules.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import type { ArcadeApp, OverrideRow } from './rows.js';
+import { ArcadeClaim, ArcadeListing, ArcadeOverride, ArcadeRelease } from './models.js';
 
 export const OVERRIDE_LIFETIME_MS = 24 * 3600 * 1000;
 const SAVES = { name: 'arcade-override-save', failures: 20, windowSeconds: 24 * 3600, reason: 'rate_limited' };
@@ -52,18 +53,18 @@ export async function overrideBlock(
   if (game.status === 'removed' || game.status === 'suspended' || game.notice_kind) {
     return block('not_playable', forbidden('not_playable', {}, 'This game cannot be opened now.'));
   }
-  const release = await knex('arcade_releases').where({ id: row.release_id, app_id: game.app_id }).first('status');
+  const release = await ArcadeRelease.query(knex).select('status').findOne({ id: row.release_id, app_id: game.app_id });
   if (!release || !TESTABLE.includes(release.status)) {
     return block(
       'release_not_found',
       notFound('The base release can no longer be tested: save the URL with another.', 'release_not_found'),
     );
   }
-  if (!(await knex('arcade_listings').where({ app_id: game.app_id }).first('id'))) {
+  if (!(await ArcadeListing.query(knex).select('id').findOne({ app_id: game.app_id }))) {
     return block('listing_not_found', notFound('Save a store page draft first.', 'listing_not_found'));
   }
   if (!row.loopback) {
-    const claim = await knex('arcade_claims').where({ kind: 'origin', value: row.origin }).first('app_id');
+    const claim = await ArcadeClaim.query(knex).select('app_id').findById(['origin', row.origin]);
     if (claim && claim.app_id !== game.app_id) {
       return block('origin_in_use', conflict('origin_in_use', { field: 'url' }, 'Another game uses this origin.'));
     }
@@ -82,7 +83,7 @@ export async function overrideBlock(
 
 /** The saved development URL of a game, or undefined. */
 export async function savedOverride(knex: Knex, appId: string): Promise<OverrideRow | undefined> {
-  return (await knex('arcade_overrides').where({ app_id: appId }).first()) as OverrideRow | undefined;
+  return ArcadeOverride.query(knex).findById(appId);
 }
 
 /** The saved development URL as GET .../override answers it (null: none), with what it needs read. */
@@ -90,7 +91,7 @@ export async function loadOverride(knex: Knex, game: ArcadeApp, settings: Overri
   const row = await savedOverride(knex, game.app_id);
   if (!row) return null;
   const [release, blocked, left] = await Promise.all([
-    knex('arcade_releases').where({ id: row.release_id }).first('number'),
+    ArcadeRelease.query(knex).select('number').findById(row.release_id),
     overrideBlock(knex, game, row, settings, now),
     limiterFor(knex, SAVES).remaining(game.app_id),
   ]);
@@ -124,7 +125,8 @@ export async function saveOverride(
       field: 'release_id',
     });
   }
-  const release = await knex('arcade_releases').where({ id: input.release_id, app_id: game.app_id }).first('status');
+  const releaseId = input.release_id;
+  const release = await ArcadeRelease.query(knex).select('status').findOne({ id: releaseId, app_id: game.app_id });
   if (!release || !TESTABLE.includes(release.status)) {
     throw notFound('No release of this game can be tested with this id.', 'release_not_found');
   }
@@ -147,20 +149,20 @@ export async function saveOverride(
       }
       // Every answer, as for a release's hosts: the game will be opened from any of them.
       await refuseBlockedAddresses(knex, addresses, 'url');
-      const claim = await knex('arcade_claims').where({ kind: 'origin', value: url.origin }).first('app_id');
+      const claim = await ArcadeClaim.query(knex).select('app_id').findById(['origin', url.origin]);
       if (claim && claim.app_id !== game.app_id) {
         throw conflict('origin_in_use', { field: 'url' }, 'Another game uses this origin.');
       }
     }
     const now = new Date();
-    await knex('arcade_overrides')
+    await ArcadeOverride.query(knex)
       .insert({
         app_id: game.app_id,
         url: url.url,
         origin: url.origin,
         host: url.host,
         loopback: url.loopback,
-        release_id: input.release_id,
+        release_id: releaseId,
         set_at: now,
         expires_at: new Date(now.getTime() + OVERRIDE_LIFETIME_MS),
       })
@@ -172,6 +174,6 @@ export async function saveOverride(
 }
 
 export async function clearOverride(knex: Knex, game: ArcadeApp): Promise<void> {
-  await knex('arcade_overrides').where({ app_id: game.app_id }).delete();
+  await ArcadeOverride.query(knex).deleteById(game.app_id);
   await notifyOverrideChange(knex, game.app_id);
 }

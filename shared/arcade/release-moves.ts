@@ -2,6 +2,7 @@
 // run a fresh check in the worker first; what needs no fetch (state, approval age, rollback distance) is
 // refused before it, so a refusal never spends a check.
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { conflict } from '../platform/errors.js';
 import type { JobReplies } from '../platform/jobs/request-reply.js';
 import { checkNow } from './checks.js';
@@ -13,6 +14,7 @@ import { findRelease, releaseLocked } from './releases.js';
 import { emailDeveloper } from './review.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { type ArcadeApp, APPROVAL_MAX_AGE_MS, type CheckRow, type ReleaseRow } from './rows.js';
+import { ArcadeClaim, ArcadeGame, ArcadeRelease } from './models.js';
 
 export interface MoveServices {
   knex: Knex;
@@ -55,17 +57,17 @@ async function checkAndSubmit(services: MoveServices, game: ArcadeApp, release: 
     // The origin is the app's from now on, and never another app's: the claim is permanent. Claimed first
     // and read after, so two submissions at once (of this app or another) wait for each other and the
     // loser is told origin_in_use, not a key violation.
-    await trx('arcade_claims')
+    await ArcadeClaim.query(trx)
       .insert({ kind: 'origin', value: release.entry_origin, app_id: game.app_id })
       .onConflict(['kind', 'value'])
       .ignore();
-    const claim = await trx('arcade_claims').where({ kind: 'origin', value: release.entry_origin }).first('app_id');
+    const claim = (await ArcadeClaim.query(trx).select('app_id').findById(['origin', release.entry_origin]))!;
     if (claim.app_id !== game.app_id) {
       throw conflict('origin_in_use', { field: 'entry_url' }, 'Another game already uses this origin.');
     }
-    const [row] = await trx('arcade_releases')
+    const [row] = await ArcadeRelease.query(trx)
       .where({ id: release.id })
-      .update({ status: 'submitted', submitted_at: trx.fn.now(), last_check_id: check.id, updated_at: trx.fn.now() })
+      .patch({ status: 'submitted', submitted_at: fn.now(), last_check_id: check.id })
       .returning('*');
     await recordEvent(trx, game.app_id, 'release_submitted', { number: release.number });
     await emailDeveloper(
@@ -88,7 +90,7 @@ async function refuseLive(knex: Knex | Knex.Transaction, game: ArcadeApp, releas
     throw conflict('approval_too_old', {}, 'The approval is more than 90 days old: submit it again as a new release.');
   }
   const live = game.live_release_id
-    ? ((await knex('arcade_releases').where({ id: game.live_release_id }).first('number')) as { number: number })
+    ? ((await ArcadeRelease.query(knex).select('number').findById(game.live_release_id)) ?? null)
     : null;
   if (live && release.number < live.number && release.id !== game.previous_live_release_id) {
     throw conflict(
@@ -117,14 +119,12 @@ export async function makeLive(services: MoveServices, game: ArcadeApp, releaseI
     // Removed while the check ran: a removed game gets no live release.
     const current = await lockOpenGame(trx, game.app_id);
     await refuseLive(trx, current, await findRelease(trx, game.app_id, release.id, true));
-    await trx('arcade_releases')
-      .where({ id: release.id })
-      .update({ went_live_at: trx.fn.now(), last_check_id: check.id, updated_at: trx.fn.now() });
+    await ArcadeRelease.query(trx).findById(release.id).patch({ went_live_at: fn.now(), last_check_id: check.id });
     const previous =
       current.live_release_id === release.id ? current.previous_live_release_id : current.live_release_id;
-    const [row] = await trx('arcade_apps')
+    const [row] = await ArcadeGame.query(trx)
       .where({ app_id: game.app_id })
-      .update({ live_release_id: release.id, previous_live_release_id: previous, updated_at: trx.fn.now() })
+      .patch({ live_release_id: release.id, previous_live_release_id: previous })
       .returning('*');
     await recordEvent(trx, game.app_id, 'release_live', { number: release.number });
     // The fresh check pins the hosting provider; a game its checks hid for provider_change is back.

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { lockOpenGame, recordEvent } from './games.js';
 import type { ArcadeApp, ReleaseInput, ReleaseRow } from './rows.js';
+import { ArcadeRelease } from './models.js';
 
 export function releaseNotFound() {
   return notFound('This game has no release with this id.', 'release_not_found');
@@ -22,7 +23,7 @@ function columns(input: ReleaseInput) {
     scopes: input.scopes,
     orientation: input.orientation,
     platforms: input.platforms,
-    third_parties: JSON.stringify(input.third_parties),
+    third_parties: input.third_parties,
     data_events_url: input.data_events_url,
     notes: input.notes,
   };
@@ -35,9 +36,9 @@ export async function findRelease(
   lock = false,
 ): Promise<ReleaseRow> {
   if (!isUuid(releaseId)) throw releaseNotFound();
-  const query = knex('arcade_releases').where({ app_id: appId, id: releaseId });
+  const query = ArcadeRelease.query(knex).findOne({ app_id: appId, id: releaseId });
   if (lock) query.forUpdate();
-  const release = (await query.first()) as ReleaseRow | undefined;
+  const release = await query;
   if (!release) throw releaseNotFound();
   return release;
 }
@@ -46,14 +47,15 @@ export async function createRelease(knex: Knex, game: ArcadeApp, input: ReleaseI
   return knex.transaction(async (trx) => {
     // The game's row orders the numbers (two creates cannot take the same one) and keeps out a removal.
     await lockOpenGame(trx, game.app_id);
-    const { max } = (await trx('arcade_releases').where({ app_id: game.app_id }).max('number as max').first()) as {
-      max: number | null;
-    };
-    const [release] = await trx('arcade_releases')
+    const { max } = (await ArcadeRelease.query(trx)
+      .where({ app_id: game.app_id })
+      .max('number as max')
+      .first()) as unknown as { max: number | null };
+    const release = await ArcadeRelease.query(trx)
       .insert({ app_id: game.app_id, number: (max ?? 0) + 1, status: 'draft', ...columns(input) })
       .returning('*');
     await recordEvent(trx, game.app_id, 'release_created', { number: release.number });
-    return release as ReleaseRow;
+    return release;
   });
 }
 
@@ -67,11 +69,8 @@ export async function replaceRelease(
     await lockOpenGame(trx, game.app_id);
     const release = await findRelease(trx, game.app_id, releaseId, true);
     if (release.status !== 'draft') throw releaseLocked();
-    const [replaced] = await trx('arcade_releases')
-      .where({ id: release.id })
-      .update({ ...columns(input), updated_at: trx.fn.now() })
-      .returning('*');
-    return replaced as ReleaseRow;
+    const [replaced] = await ArcadeRelease.query(trx).where({ id: release.id }).patch(columns(input)).returning('*');
+    return replaced;
   });
 }
 
@@ -83,11 +82,11 @@ export async function withdrawRelease(knex: Knex, game: ArcadeApp, releaseId: st
     if (!['submitted', 'in_review'].includes(release.status)) {
       throw conflict('not_in_review', {}, 'Only a release waiting for review can be withdrawn.');
     }
-    const [withdrawn] = await trx('arcade_releases')
+    const [withdrawn] = await ArcadeRelease.query(trx)
       .where({ id: release.id })
-      .update({ status: 'withdrawn', updated_at: trx.fn.now() })
+      .patch({ status: 'withdrawn' })
       .returning('*');
     await recordEvent(trx, game.app_id, 'release_withdrawn', { number: release.number });
-    return withdrawn as ReleaseRow;
+    return withdrawn;
   });
 }
