@@ -1,7 +1,8 @@
 // Arcade's store side: a game (an app's `arcade_apps` row) with its releases and their URL checks, its
 // store pages, its development URL and its claims on slugs and origins, its timeline; and the operators'
 // settings, terms, allowlist and blocklists. The players' side is player-models.ts. The relations are the
-// ones the code joins: a game's releases and store pages, a release's checks.
+// ones the code joins: a game's releases and store pages, a release's or a store page's game, a release's
+// checks.
 import { Model, type RelationMappings } from 'objection';
 import { BaseModel } from '../platform/db/base-model.js';
 
@@ -85,6 +86,11 @@ export class ArcadeRelease extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
+      game: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: ArcadeGame,
+        join: { from: 'arcade_releases.app_id', to: 'arcade_apps.app_id' },
+      },
       checks: {
         relation: Model.HasManyRelation,
         modelClass: ArcadeCheck,
@@ -124,6 +130,16 @@ export class ArcadeListing extends BaseModel {
   declare reviewer_id: string | null;
   declare created_at: Date;
   declare updated_at: Date;
+
+  static override get relationMappings(): RelationMappings {
+    return {
+      game: {
+        relation: Model.BelongsToOneRelation,
+        modelClass: ArcadeGame,
+        join: { from: 'arcade_listings.app_id', to: 'arcade_apps.app_id' },
+      },
+    };
+  }
 }
 
 /** A saved development URL (spec: Development URL), one per game. */

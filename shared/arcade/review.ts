@@ -6,6 +6,7 @@
 // in review is not a decision), a store page approved or rejected, and an action on the game (suspend,
 // flag, hide, restore), whether a moderator or the service's own checks took it.
 import type { Knex } from 'knex';
+import { fn, type PartialModelObject } from 'objection';
 import type { Account } from '../accounts/account.js';
 import { queueEmail } from '../platform/email/outbox.js';
 import { notify } from '../notifications/notify.js';
@@ -14,6 +15,7 @@ import { recordAction } from '../moderation/moderator-actions.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { recordEvent } from './games.js';
 import type { ArcadeApp, CheckRow, ListingRow, ReleaseRow } from './rows.js';
+import { ArcadeCheck, ArcadeGame, ArcadeListing, ArcadeRelease, type StoredReview } from './models.js';
 
 export const RELEASE_DECISIONS = ['in_review', 'approve', 'reject', 'revoke'] as const;
 export const LISTING_DECISIONS = ['approve', 'reject'] as const;
@@ -33,13 +35,16 @@ export async function emailDeveloper(trx: Knex.Transaction, game: ArcadeApp, sub
 }
 
 async function lockedGame(trx: Knex.Transaction, appId: string): Promise<ArcadeApp> {
-  const game = (await trx('arcade_apps').where({ app_id: appId }).forUpdate().first()) as ArcadeApp | undefined;
+  const game = await ArcadeGame.query(trx).findById(appId).forUpdate();
   if (!game) throw notFound('No Arcade game has this id.', 'app_not_found');
   return game;
 }
 
-const review = (decision: string, input: Decision) =>
-  JSON.stringify({ decision, reasons: input.reasons ?? [], note: input.note ?? null });
+const review = (decision: string, input: Decision): StoredReview => ({
+  decision,
+  reasons: input.reasons ?? [],
+  note: input.note ?? null,
+});
 
 /** The developer's notification of a decision on their game (`data` as the decision has it). */
 const notifyDeveloper = (trx: Knex.Transaction, game: ArcadeApp, data: Record<string, unknown>) =>
@@ -57,23 +62,25 @@ const notifyDeveloper = (trx: Knex.Transaction, game: ArcadeApp, data: Record<st
  */
 export async function reviewQueue(knex: Knex) {
   const [releases, listings] = await Promise.all([
-    knex('arcade_releases as r')
-      .join('arcade_apps as a', 'a.app_id', 'r.app_id')
+    ArcadeRelease.query(knex)
+      .alias('r')
+      .joinRelated('game', { alias: 'a' })
       .whereIn('r.status', ['submitted', 'in_review'])
       .whereNot('a.status', 'removed')
       .orderBy([{ column: 'r.submitted_at' }, { column: 'r.id' }])
-      .select('r.*', 'a.slug'),
-    knex('arcade_listings as l')
-      .join('arcade_apps as a', 'a.app_id', 'l.app_id')
+      .select('r.*', 'a.slug') as unknown as Promise<Array<ReleaseRow & { slug: string }>>,
+    ArcadeListing.query(knex)
+      .alias('l')
+      .joinRelated('game', { alias: 'a' })
       .where('l.status', 'submitted')
       .whereNot('a.status', 'removed')
       .orderBy([{ column: 'l.submitted_at' }, { column: 'l.id' }])
-      .select('l.*', 'a.slug'),
+      .select('l.*', 'a.slug') as unknown as Promise<Array<ListingRow & { slug: string }>>,
   ]);
   const checks: CheckRow[] = releases.length
-    ? await knex('arcade_checks').whereIn(
+    ? await ArcadeCheck.query(knex).whereIn(
         'id',
-        releases.map((r: ReleaseRow) => r.last_check_id).filter((id: string | null) => id !== null),
+        releases.map((r) => r.last_check_id).filter((id): id is string => id !== null),
       )
     : [];
   const byId = new Map(checks.map((c) => [c.id, c]));
@@ -122,34 +129,29 @@ export async function decideRelease(
 ) {
   if (!isUuid(releaseId)) throw notFound('No release has this id.', 'release_not_found');
   return knex.transaction(async (trx) => {
-    const found = (await trx('arcade_releases').where({ id: releaseId }).first('app_id')) as
-      { app_id: string } | undefined;
+    const found = await ArcadeRelease.query(trx).select('app_id').findById(releaseId);
     if (!found) throw notFound('No release has this id.', 'release_not_found');
     const game = await lockedGame(trx, found.app_id);
-    const release = (await trx('arcade_releases').where({ id: releaseId }).forUpdate().first()) as ReleaseRow;
+    const release = (await ArcadeRelease.query(trx).findById(releaseId).forUpdate())!;
     if (!FROM[decision].includes(release.status)) {
       throw conflict('invalid_transition', {}, `A ${release.status} release cannot be given "${decision}".`);
     }
-    const changes: Record<string, unknown> = { status: TO[decision], updated_at: trx.fn.now() };
+    const changes: PartialModelObject<ArcadeRelease> = { status: TO[decision] };
     if (decision !== 'in_review')
-      Object.assign(changes, { review: review(decision, input), reviewer_id: moderator.id, reviewed_at: trx.fn.now() });
+      Object.assign(changes, { review: review(decision, input), reviewer_id: moderator.id, reviewed_at: fn.now() });
     if (decision === 'approve') {
       // Making live later compares a fresh check with the one this approval saw.
-      const check = release.last_check_id
-        ? ((await trx('arcade_checks').where({ id: release.last_check_id }).first()) as CheckRow | undefined)
-        : undefined;
+      const check = release.last_check_id ? await ArcadeCheck.query(trx).findById(release.last_check_id) : undefined;
       Object.assign(changes, {
-        approved_at: trx.fn.now(),
+        approved_at: fn.now(),
         approval_sha256: (check?.result.entry_sha256 as string | undefined) ?? null,
         approval_provider: (check?.result.provider as string | undefined) ?? null,
       });
     }
-    const [updated] = await trx('arcade_releases').where({ id: release.id }).update(changes).returning('*');
+    const [updated] = await ArcadeRelease.query(trx).where({ id: release.id }).patch(changes).returning('*');
     if (decision === 'revoke' && game.live_release_id === release.id) {
       // A revoked release stops being playable at once.
-      await trx('arcade_apps')
-        .where({ app_id: game.app_id })
-        .update({ live_release_id: null, updated_at: trx.fn.now() });
+      await ArcadeGame.query(trx).findById(game.app_id).patch({ live_release_id: null });
     }
     await recordEvent(trx, game.app_id, `release_${TO[decision]}`, {
       number: release.number,
@@ -192,35 +194,24 @@ export async function decideListing(
 ) {
   if (!isUuid(listingId)) throw notFound('No store page has this id.', 'listing_not_found');
   return knex.transaction(async (trx) => {
-    const found = (await trx('arcade_listings').where({ id: listingId }).first('app_id')) as
-      { app_id: string } | undefined;
+    const found = await ArcadeListing.query(trx).select('app_id').findById(listingId);
     if (!found) throw notFound('No store page has this id.', 'listing_not_found');
     const game = await lockedGame(trx, found.app_id);
-    const listing = (await trx('arcade_listings').where({ id: listingId }).forUpdate().first()) as ListingRow;
+    const listing = (await ArcadeListing.query(trx).findById(listingId).forUpdate())!;
     if (listing.status !== 'submitted') {
       throw conflict('invalid_transition', {}, `A ${listing.status} store page cannot be decided.`);
     }
     const status = decision === 'approve' ? 'approved' : 'rejected';
     if (decision === 'approve') {
-      await trx('arcade_listings').where({ app_id: game.app_id, status: 'approved' }).update({ status: 'superseded' });
+      await ArcadeListing.query(trx).where({ app_id: game.app_id, status: 'approved' }).patch({ status: 'superseded' });
       // The first approval lists the game; a later one only changes what players see.
-      await trx('arcade_apps')
-        .where({ app_id: game.app_id })
-        .update({
-          approved_at: trx.fn.now(),
-          updated_at: trx.fn.now(),
-          ...(game.status === 'draft' ? { status: 'listed' } : {}),
-        });
+      await ArcadeGame.query(trx)
+        .findById(game.app_id)
+        .patch({ approved_at: fn.now(), ...(game.status === 'draft' ? { status: 'listed' as const } : {}) });
     }
-    const [updated] = await trx('arcade_listings')
+    const [updated] = await ArcadeListing.query(trx)
       .where({ id: listing.id })
-      .update({
-        status,
-        review: review(decision, input),
-        reviewer_id: moderator.id,
-        reviewed_at: trx.fn.now(),
-        updated_at: trx.fn.now(),
-      })
+      .patch({ status, review: review(decision, input), reviewer_id: moderator.id, reviewed_at: fn.now() })
       .returning('*');
     await recordEvent(trx, game.app_id, `listing_${status}`, { number: listing.number, reasons: input.reasons ?? [] });
     await notifyDeveloper(trx, game, {
@@ -284,9 +275,9 @@ export async function actOnGame(
           };
     // Restoring a game hidden for provider_change accepts where it is hosted now: its next check pins that.
     const unpin = action === 'restore' && game.notice_reason === 'provider_change' ? { pinned_provider: null } : {};
-    const [updated] = await trx('arcade_apps')
+    const [updated] = await ArcadeGame.query(trx)
       .where({ app_id: appId })
-      .update({ ...next, ...unpin, updated_at: trx.fn.now() })
+      .patch({ ...next, ...unpin })
       .returning('*');
     await recordEvent(trx, appId, action === 'restore' ? 'restored' : (next.notice_kind as string), {
       reason,
