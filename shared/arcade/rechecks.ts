@@ -6,6 +6,7 @@
 // email. A schedule checks each watched game at its own time of day through the url.check queue; those
 // checks, like a report's, spend nothing of the developer's 20 a day.
 import type { Knex } from 'knex';
+import { fn, raw } from 'objection';
 import { boss } from '../platform/jobs/boss.js';
 import { sendJob } from '../platform/jobs/queue.js';
 import type { CheckCause } from './checks.js';
@@ -13,6 +14,7 @@ import { moveAfterCheck, nextRecheckAt, nextSlot, MIN_GAP_MS, observedProvider, 
 import { actOnGame } from './review.js';
 import type { Check } from './url-check.js';
 import type { ArcadeApp, CheckRow, ReleaseRow } from './rows.js';
+import { ArcadeCheck, ArcadeEvent, ArcadeGame } from './models.js';
 
 /** The columns of a game this watch keeps (migration 20261125000200). */
 export interface WatchedGame extends ArcadeApp {
@@ -31,7 +33,7 @@ export const RECHECK_ROOM = 25;
 export const RECHECK_LEASE_MINUTES = 15;
 
 async function lockedGame(trx: Knex.Transaction, appId: string): Promise<WatchedGame | undefined> {
-  return (await trx('arcade_apps').where({ app_id: appId }).forUpdate().first()) as WatchedGame | undefined;
+  return ArcadeGame.query(trx).findById(appId).forUpdate();
 }
 
 /**
@@ -45,9 +47,9 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
   if (wanted <= 0) return 0;
   return knex.transaction(async (trx) => {
     // watchOf() in SQL: listed without a notice, or hidden for invariant.
-    const due: Array<{ app_id: string; live_release_id: string }> = await trx('arcade_apps')
+    const due = (await ArcadeGame.query(trx)
       .whereNotNull('live_release_id')
-      .where((q) => q.whereNull('recheck_due_at').orWhere('recheck_due_at', '<=', trx.fn.now()))
+      .where((q) => q.whereNull('recheck_due_at').orWhere('recheck_due_at', '<=', fn.now()))
       .where((q) =>
         q
           .where((open) => open.where({ status: 'listed' }).whereNull('notice_kind'))
@@ -58,8 +60,9 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
       // A game whose check is being stored right now is taken by the next sweep.
       .forUpdate()
       .skipLocked()
-      .select('app_id', 'live_release_id');
-    // One lease for the whole batch, then one job each.
+      .select('app_id', 'live_release_id')) as Array<{ app_id: string; live_release_id: string }>;
+    // One lease for the whole batch, then one job each. By table name, as every write of a check's
+    // bookkeeping below: it is not a change of the game, whose updated_at the model would stamp.
     await trx('arcade_apps')
       .whereIn(
         'app_id',
@@ -75,7 +78,7 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
 
 /** A scheduled check still has a point when it runs: the release is still live and the game watched. */
 export async function scheduledCheckWanted(knex: Knex, release: ReleaseRow): Promise<boolean> {
-  const game = (await knex('arcade_apps').where({ app_id: release.app_id }).first()) as ArcadeApp | undefined;
+  const game = await ArcadeGame.query(knex).findById(release.app_id);
   return game !== undefined && game.live_release_id === release.id && watchOf(game) !== null;
 }
 
@@ -87,29 +90,32 @@ export async function scheduledCheckWanted(knex: Knex, release: ReleaseRow): Pro
 export async function storeCheck(knex: Knex, release: ReleaseRow, cause: CheckCause, check: Check): Promise<string> {
   return knex.transaction(async (trx) => {
     const game = await lockedGame(trx, release.app_id);
-    const [row] = await trx('arcade_checks')
+    const row = await ArcadeCheck.query(trx)
       .insert({
         app_id: release.app_id,
         release_id: release.id,
         cause,
         passed: check.passed,
-        result: JSON.stringify(check),
+        result: check as unknown as Record<string, unknown>,
         // Taken under the lock, so the order of the stored times is the order the checks were weighed in.
-        created_at: trx.raw('clock_timestamp()'),
+        created_at: raw('clock_timestamp()'),
       })
       .returning(['id', 'created_at']);
     await trx('arcade_releases').where({ id: release.id }).update({ last_check_id: row.id });
     if (game && game.live_release_id === release.id) await weighCheck(trx, game, check, new Date(row.created_at));
-    return row.id as string;
+    return row.id;
   });
 }
 
 async function weighCheck(trx: Knex.Transaction, game: WatchedGame, check: Check, checkedAt: Date) {
   const appId = game.app_id;
   // Checks before the game's latest return do not count: a restored game starts a new row.
-  const restored = (await trx('arcade_events').where({ app_id: appId, kind: 'restored' }).max('created_at as at'))[0]
-    ?.at as Date | null;
-  const recent: boolean[] = await trx('arcade_checks')
+  const [latest] = (await ArcadeEvent.query(trx)
+    .where({ app_id: appId, kind: 'restored' })
+    .max('created_at as at')) as unknown as Array<{ at: Date | null }>;
+  const restored = latest?.at ?? null;
+  const recentChecks = await ArcadeCheck.query(trx)
+    .select('passed')
     .where({ release_id: game.live_release_id })
     .modify((q) => {
       if (restored) q.where('created_at', '>', restored);
@@ -118,8 +124,8 @@ async function weighCheck(trx: Knex.Transaction, game: WatchedGame, check: Check
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
     ])
-    .limit(2)
-    .pluck('passed');
+    .limit(2);
+  const recent = recentChecks.map((row) => row.passed);
   const provider = observedProvider(check);
   const move = moveAfterCheck(game, {
     recent,
@@ -133,7 +139,7 @@ async function weighCheck(trx: Knex.Transaction, game: WatchedGame, check: Check
   } else if (move?.kind === 'restore') {
     await actOnGame(trx, null, appId, 'restore', 'invariant');
   }
-  const after = (await trx('arcade_apps').where({ app_id: appId }).first()) as WatchedGame;
+  const after = (await ArcadeGame.query(trx).findById(appId))!;
   const hiddenAt = watchOf(after) === 'invariant' ? new Date(after.notice_at!) : null;
   await trx('arcade_apps')
     .where({ app_id: appId })
