@@ -5,17 +5,18 @@ import { dataEventCounts } from './data-events.js';
 import { loadListingViews } from './listings.js';
 import { iso, presentListingViews, presentNotice, presentRelease } from './presenters.js';
 import type { ArcadeApp, CheckRow, ReleaseRow } from './rows.js';
+import { ArcadeCheck, ArcadeEvent, ArcadeRelease } from './models.js';
 
 /** How many timeline entries the record carries, newest first. */
 export const TIMELINE_SIZE = 100;
 
 async function releasesOf(knex: Knex | Knex.Transaction, appId: string): Promise<ReleaseRow[]> {
-  return knex('arcade_releases').where({ app_id: appId }).orderBy('number', 'desc');
+  return ArcadeRelease.query(knex).where({ app_id: appId }).orderBy('number', 'desc');
 }
 
 async function checksById(knex: Knex | Knex.Transaction, ids: Array<string | null>) {
   const wanted = ids.filter((id): id is string => id !== null);
-  const rows: CheckRow[] = wanted.length ? await knex('arcade_checks').whereIn('id', wanted) : [];
+  const rows: CheckRow[] = wanted.length ? await ArcadeCheck.query(knex).whereIn('id', wanted) : [];
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -34,7 +35,7 @@ export async function arcadeRecord(knex: Knex, game: ArcadeApp, mediaUrl: (key: 
   const [{ views, urls }, releases, events, counts] = await Promise.all([
     loadListingViews(knex, game.app_id, mediaUrl),
     loadReleases(knex, game),
-    knex('arcade_events')
+    ArcadeEvent.query(knex)
       .where({ app_id: game.app_id })
       .orderBy([
         { column: 'created_at', order: 'desc' },

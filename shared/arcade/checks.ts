@@ -9,6 +9,7 @@ import { JobFailedError, JobTimeoutError, type JobReplies } from '../platform/jo
 import { sendJob } from '../platform/jobs/queue.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import type { CheckRow } from './rows.js';
+import { ArcadeCheck } from './models.js';
 
 export type CheckCause = 'check' | 'submit' | 'live' | 'report' | 'schedule';
 
@@ -47,7 +48,7 @@ export async function checkNow(
     }
     throw error;
   }
-  return (await knex('arcade_checks').where({ id: answer.check_id }).first()) as CheckRow;
+  return (await ArcadeCheck.query(knex).findById(answer.check_id))!;
 }
 
 /** A report's re-check of the live release (report-effects.ts decides it is due: once an hour per game). */

@@ -5,6 +5,7 @@
 // URL the event waits (held) and no job runs; making such a release live sends the waiting ones.
 import type { Knex } from 'knex';
 import { queueDeliveries as queueJobs } from '../delivery/engine.js';
+import { DataEvent } from './player-models.js';
 
 export type DataEventType = 'nickname_changed' | 'grant_revoked' | 'grant_forgotten';
 
@@ -46,16 +47,14 @@ export async function recordDataEvent(
   type: DataEventType,
   data: Record<string, unknown>,
 ): Promise<string> {
-  const [row] = await trx('arcade_data_events')
-    .insert({ app_id: appId, player_id: playerId, type, data: JSON.stringify(data) })
-    .returning('id');
-  if (await liveEventsUrl(trx, appId)) await queueDelivery(trx, row.id as string);
-  return row.id as string;
+  const row = await DataEvent.query(trx).insert({ app_id: appId, player_id: playerId, type, data }).returning('id');
+  if (await liveEventsUrl(trx, appId)) await queueDelivery(trx, row.id);
+  return row.id;
 }
 
 /** A release with an events URL went live: the game's held events go out now. */
 export async function releaseHeldEvents(trx: Knex.Transaction, appId: string): Promise<number> {
-  const held: Array<{ id: string }> = await trx('arcade_data_events')
+  const held = await DataEvent.query(trx)
     .where({ app_id: appId, status: 'pending' })
     .orderBy('created_at')
     .select('id');

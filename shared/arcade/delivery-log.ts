@@ -10,6 +10,8 @@ import { lastAttempts, newestFirst, type LogAttempt } from '../delivery/log-page
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import { liveEventsUrl, queueDelivery } from './data-events.js';
 import { sendSignedEvent, type DeliveryDeps } from '../delivery/signed-post.js';
+import { fn, raw } from 'objection';
+import { DataEvent, DataEventAttempt } from './player-models.js';
 
 export const LOG_STATUSES = ['pending', 'held', 'delivered', 'failed'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];
@@ -97,9 +99,9 @@ const eventNotFound = () => notFound('This game has no data event with this id.'
 const noEventsUrl = () => conflict('no_events_url', {}, 'The game has no live release with an events URL to send to.');
 
 async function oneEvent(knex: Knex, appId: string, eventId: string): Promise<LogEvent> {
-  const row = (await knex('arcade_data_events')
-    .where({ id: eventId, app_id: appId })
-    .first(...COLUMNS, knex.raw('created_at::text AS created_key'))) as EventRow | undefined;
+  const row = (await DataEvent.query(knex)
+    .select(...COLUMNS, raw('created_at::text AS created_key'))
+    .findOne({ id: eventId, app_id: appId })) as unknown as EventRow | undefined;
   if (!row) throw eventNotFound();
   const held = (await liveEventsUrl(knex, appId)) === null;
   return (await withAttempts(knex, [row], held))[0];
@@ -113,19 +115,19 @@ export async function redeliverEvent(knex: Knex, appId: string, eventId: string)
   if (!UUID.test(eventId)) throw eventNotFound();
   return limiterFor(knex, REDELIVERIES).within([appId], async () => {
     await knex.transaction(async (trx) => {
-      const event = await trx('arcade_data_events')
-        .where({ id: eventId, app_id: appId })
-        .forUpdate()
-        .first('id', 'status');
+      const event = await DataEvent.query(trx)
+        .select('id', 'status')
+        .findOne({ id: eventId, app_id: appId })
+        .forUpdate();
       if (!event) throw eventNotFound();
       if (event.status !== 'delivered' && event.status !== 'failed') {
         throw conflict('event_not_redeliverable', {}, 'Only a delivered or failed event can be sent again.');
       }
       if (!(await liveEventsUrl(trx, appId))) throw noEventsUrl();
-      await trx('arcade_data_events').where({ id: eventId }).update({
+      await DataEvent.query(trx).findById(eventId).patch({
         status: 'pending',
         redelivery: true,
-        next_attempt_at: trx.fn.now(),
+        next_attempt_at: fn.now(),
         leased_until: null,
         delivered_at: null,
         failed_at: null,
@@ -179,10 +181,10 @@ export async function pingEventsUrl(knex: Knex, appId: string, deps: DeliveryDep
  */
 export async function purgeDeliveryLog(knex: Knex, now = Date.now()): Promise<number> {
   const end = new Date(now - DELIVERY_LOG_DAYS * 24 * 3600 * 1000);
-  const events = await knex('arcade_data_events')
+  const events = await DataEvent.query(knex)
     .whereIn('status', ['delivered', 'failed'])
     .whereRaw('GREATEST(created_at, delivered_at, failed_at) < ?', [end])
     .delete();
-  await knex('arcade_data_event_attempts').where('attempted_at', '<', end).delete();
+  await DataEventAttempt.query(knex).where('attempted_at', '<', end).delete();
   return events;
 }

@@ -5,11 +5,14 @@ import type { Knex } from 'knex';
 import { deliverEvents, type ClaimedEvent, type DeliveryOutcome, type DeliveryTarget } from '../delivery/engine.js';
 import type { DeliveryDeps } from '../delivery/signed-post.js';
 import { liveEventsUrlSql, queueDeliveries } from './data-events.js';
+import { fn } from 'objection';
+import { DataEvent as DataEventModel } from './player-models.js';
 
 export { LEASE_SECONDS } from '../delivery/engine.js';
 export type { DeliveryOutcome } from '../delivery/engine.js';
 export type { DeliveryDeps } from '../delivery/signed-post.js';
 
+/** A data event as its claim reads it (the claim's SQL: the `data-events` benchmark). */
 interface DataEvent extends ClaimedEvent {
   app_id: string;
   player_id: string;
@@ -72,10 +75,11 @@ export function deliverDataEvents(
 
 /** Pending events due for a while with no job to carry them (a worker died): queued again, held ones not. */
 export async function sweepDataEvents(knex: Knex): Promise<number> {
-  const due: Array<{ id: string }> = await knex('arcade_data_events as e')
+  const due = await DataEventModel.query(knex)
+    .alias('e')
     .where({ 'e.status': 'pending' })
     .where('e.next_attempt_at', '<', new Date(Date.now() - 60_000))
-    .where((q) => q.whereNull('e.leased_until').orWhere('e.leased_until', '<', knex.fn.now()))
+    .where((q) => q.whereNull('e.leased_until').orWhere('e.leased_until', '<', fn.now()))
     .whereRaw(`${liveEventsUrlSql('e.app_id')} IS NOT NULL`)
     .orderBy('e.next_attempt_at')
     .limit(1000)

@@ -15,6 +15,7 @@ import { embeddedIpv4 } from '../platform/net/address-policy.js';
 import { checkHost, type Resolver } from '../platform/net/checked-host.js';
 import { isOutboundRefused } from '../platform/net/outbound-refused.js';
 import { domainRegistration } from '../platform/net/rdap.js';
+import { BlockedRegistrar } from './models.js';
 
 /** Spec: a domain registered more recently than this cannot host a game. */
 export const MIN_DOMAIN_AGE_DAYS = 30;
@@ -108,9 +109,7 @@ export async function refuseBlockedHost(
   const registration = await domainRegistration(host, { baseUrl: rdapBaseUrl });
   if (!registration?.answered) return;
   if (registration.registrar) {
-    const registrar = await knex('arcade_blocked_registrars')
-      .where({ name: registration.registrar.trim().toLowerCase() })
-      .first('name');
+    const registrar = await BlockedRegistrar.query(knex).findById(registration.registrar.trim().toLowerCase());
     if (registrar) throw denied('entry_url', 'The game is on a domain of a registrar Arcade does not accept.');
   }
   const now = options.now ?? Date.now();

@@ -11,6 +11,8 @@ import { activeGrant } from './grants.js';
 import { overrideBlock, savedOverride } from './override.js';
 import type { OverrideUrlSettings } from './url-rules.js';
 import type { ArcadeApp, ReleaseRow } from './rows.js';
+import { ArcadeGame, ArcadeRelease } from './models.js';
+import { ArcadeInstance } from './player-models.js';
 
 /** What a launch opened: the store's live release, or the owner's development URL. */
 export type LaunchKind = 'live' | 'override';
@@ -63,7 +65,7 @@ async function recordPlay(
   release: ReleaseRow,
   place: { url: string; origin: string },
 ) {
-  const [row] = await knex('arcade_instances')
+  const row = await ArcadeInstance.query(knex)
     .insert({
       account_id: account.id,
       app_id: game.app_id,
@@ -76,14 +78,14 @@ async function recordPlay(
       check_id: release.last_check_id,
     })
     .returning('id');
-  return row.id as string;
+  return row.id;
 }
 
 export async function launchLive(knex: Knex, deps: LaunchDeps, account: Account, slug: string) {
-  const game = (await knex('arcade_apps').where({ slug }).first()) as ArcadeApp | undefined;
+  const game = await ArcadeGame.query(knex).findOne({ slug });
   if (!game) throw notFound('No Arcade game has this slug.', 'app_not_found');
   if (!playable(game)) throw notPlayable();
-  const release = (await knex('arcade_releases').where({ id: game.live_release_id }).first()) as ReleaseRow;
+  const release = (await ArcadeRelease.query(knex).findById(game.live_release_id!))!;
   // The grant is asked for before the play is recorded: a refused launch leaves nothing behind.
   if (release.scopes.includes('identify') && !(await activeGrant(knex, account.id, game.app_id))) {
     throw forbidden('grant_required', {}, 'This game asks who you are: agree to it first.');
@@ -117,8 +119,7 @@ export async function launchOverride(
   if (!saved) throw notFound('No development URL is saved for this game.', 'override_not_found');
   const blocked = await overrideBlock(knex, game, saved, settings, Date.now());
   if (blocked) throw blocked.refusal;
-  const release = (await knex('arcade_releases').where({ id: saved.release_id, app_id: game.app_id }).first()) as
-    ReleaseRow | undefined;
+  const release = await ArcadeRelease.query(knex).findOne({ id: saved.release_id, app_id: game.app_id });
   // Gone between the two reads: as overrideBlock would now say.
   if (!release) throw notFound('The base release can no longer be tested.', 'release_not_found');
   if (release.scopes.includes('identify') && !(await activeGrant(knex, account.id, game.app_id))) {

@@ -14,6 +14,7 @@ import { lockOpenGame } from './games.js';
 import type { ImagePurpose } from '../media/rows.js';
 import { limiterFor } from '../platform/rate-limits/attempt-limiter.js';
 import type { ArcadeApp, ListingRow } from './rows.js';
+import { ArcadeListing } from './models.js';
 
 export const SLOT_KINDS = ['icon', 'tile', 'cover', 'screenshot'] as const;
 export type SlotKind = (typeof SLOT_KINDS)[number];
@@ -63,7 +64,7 @@ export function parseSlot(kind: unknown, position: unknown): MediaSlot {
  * under the game's lock, after the upload).
  */
 export async function assertListingOpen(knex: Knex, appId: string): Promise<void> {
-  const submitted = await knex('arcade_listings').where({ app_id: appId, status: 'submitted' }).first('id');
+  const submitted = await ArcadeListing.query(knex).select('id').findOne({ app_id: appId, status: 'submitted' });
   if (submitted) throw listingLocked();
 }
 
@@ -179,10 +180,11 @@ async function slotHolds(trx: Knex.Transaction, appId: string, slot: string): Pr
   if (working?.status === 'submitted') throw listingLocked();
   const base: Pick<ListingRow, 'media'> | undefined =
     working ??
-    (await trx('arcade_listings')
+    (await ArcadeListing.query(trx)
+      .select('media')
       .where({ app_id: appId, status: 'approved' })
       .orderBy('number', 'desc')
-      .first('media'));
+      .first());
   return Boolean(base?.media[slot]);
 }
 

@@ -5,16 +5,18 @@ import type { Knex } from 'knex';
 import { lockOpenGame, recordEvent } from './games.js';
 import { emailDeveloper } from './review.js';
 import type { ArcadeApp } from './rows.js';
+import { fn } from 'objection';
+import { ArcadeGame, ArcadeOverride } from './models.js';
 
 export async function removeGame(knex: Knex, game: ArcadeApp): Promise<ArcadeApp> {
   return knex.transaction(async (trx) => {
     // Removing again is a move on a removed game like any other: 409 `app_removed`.
     const current = await lockOpenGame(trx, game.app_id);
-    const [removed] = await trx('arcade_apps')
+    const [removed] = await ArcadeGame.query(trx)
       .where({ app_id: game.app_id })
-      .update({ status: 'removed', removed_at: trx.fn.now(), live_release_id: null, updated_at: trx.fn.now() })
+      .patch({ status: 'removed', removed_at: fn.now(), live_release_id: null })
       .returning('*');
-    await trx('arcade_overrides').where({ app_id: game.app_id }).delete();
+    await ArcadeOverride.query(trx).deleteById(game.app_id);
     await recordEvent(trx, game.app_id, 'removed');
     await emailDeveloper(
       trx,

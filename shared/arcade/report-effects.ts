@@ -4,15 +4,17 @@
 import type { Knex } from 'knex';
 import { queueReportRecheck } from './checks.js';
 import { actOnGame } from './review.js';
+import { ArcadeGame } from './models.js';
 
 /** Open reports from this many different accounts hide a game. */
 export const REPORTS_TO_HIDE = 3;
 
 export async function afterArcadeReport(trx: Knex.Transaction, appId: string): Promise<void> {
   // The game's row is the lock: two reports arriving together count each other.
-  const game = await trx('arcade_apps').where({ app_id: appId }).forUpdate().first();
+  const game = await ArcadeGame.query(trx).findById(appId).forUpdate();
   if (!game) return;
   if (game.live_release_id) {
+    // By table name: a report's recheck is no change of the game the model should stamp as updated_at.
     const due = await trx('arcade_apps')
       .where({ app_id: appId })
       .where((q) => q.whereNull('report_recheck_at').orWhereRaw("report_recheck_at <= now() - interval '1 hour'"))

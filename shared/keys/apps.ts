@@ -90,6 +90,7 @@ export async function updateApp(knex: Knex, accountId: string, appId: string, ch
 
 export async function deleteApp(knex: Knex, media: MediaStorage, accountId: string, appId: string): Promise<void> {
   const app = await findOwnApp(knex, accountId, appId);
+  // By table name: Arcade's models sit above keys (a game is enabled on an app).
   const game = await knex('arcade_apps').where({ app_id: app.id }).whereNot({ status: 'removed' }).first('slug');
   if (game) {
     throw conflict('remove_from_arcade_first', {}, `Remove the Arcade game ${game.slug} before deleting its app.`);

@@ -8,6 +8,8 @@ import type { Account } from '../accounts/account.js';
 import { invalidRequest } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import type { ReportTarget } from './report-targets.js';
+import { ArcadeCheck, ArcadeGame, ArcadeListing, ArcadeRelease } from '../arcade/models.js';
+import { ArcadeInstance } from '../arcade/player-models.js';
 
 export async function findArcadeAppTarget(
   knex: Knex,
@@ -15,27 +17,26 @@ export async function findArcadeAppTarget(
   input: { id: string; instance_id?: string },
 ): Promise<ReportTarget | null> {
   if (!isUuid(input.id)) return null;
-  const game = await knex('arcade_apps').where({ app_id: input.id }).whereNot({ status: 'removed' }).first();
+  const game = await ArcadeGame.query(knex).findById(input.id).whereNot({ status: 'removed' });
   if (!game) return null;
   if (game.account_id === reporter.id) {
     throw invalidRequest('You cannot report your own game.', { field: 'id', reason: 'not_allowed' });
   }
   const [listing, live] = await Promise.all([
-    knex('arcade_listings')
+    ArcadeListing.query(knex)
+      .select('fields')
       .where({ app_id: game.app_id, status: 'approved' })
       .orderBy('number', 'desc')
-      .first('fields'),
-    game.live_release_id ? knex('arcade_releases').where({ id: game.live_release_id }).first() : undefined,
+      .first(),
+    game.live_release_id ? ArcadeRelease.query(knex).findById(game.live_release_id) : undefined,
   ]);
-  const check = live?.last_check_id ? await knex('arcade_checks').where({ id: live.last_check_id }).first() : undefined;
+  const check = live?.last_check_id ? await ArcadeCheck.query(knex).findById(live.last_check_id) : undefined;
   // The play the report came from, when it is this game's: its release, origin and check at launch.
   const play =
     input.instance_id && isUuid(input.instance_id)
-      ? await knex('arcade_instances').where({ id: input.instance_id, app_id: game.app_id }).first()
+      ? await ArcadeInstance.query(knex).findOne({ id: input.instance_id, app_id: game.app_id })
       : undefined;
-  const playCheck = play?.check_id
-    ? await knex('arcade_checks').where({ id: play.check_id }).first('result')
-    : undefined;
+  const playCheck = play?.check_id ? await ArcadeCheck.query(knex).select('result').findById(play.check_id) : undefined;
   return {
     accountId: game.account_id as string,
     targetId: game.app_id as string,

@@ -7,11 +7,11 @@ import { runUrlCheck } from '../../shared/arcade/url-check.js';
 import { config } from '../../shared/platform/config.js';
 import type { JobPayloads } from '../../shared/platform/jobs/queue.js';
 import type { JobHandler } from '../job-context.js';
-import type { ReleaseRow } from '../../shared/arcade/rows.js';
+import { ArcadeRelease } from '../../shared/arcade/models.js';
 
 export const checkUrl: JobHandler<JobPayloads['url.check']> = async ({ release_id, cause }, context) => {
   const { knex } = context;
-  const release = (await knex('arcade_releases').where({ id: release_id }).first()) as ReleaseRow | undefined;
+  const release = await ArcadeRelease.query(knex).findById(release_id);
   // A release that is gone (its game's evidence purged) needs no check; nor does a scheduled one of a
   // release no longer live or a game the schedule no longer watches.
   if (!release) return { check_id: null };

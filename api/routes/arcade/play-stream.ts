@@ -5,6 +5,8 @@
 // state is also re-read every 10 seconds, with a comment line that keeps proxies from closing the stream.
 import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
+import { ArcadeOverride } from '../../../shared/arcade/models.js';
+import { ArcadeInstance } from '../../../shared/arcade/player-models.js';
 import { PlayNewsHub } from '../../../shared/arcade/grant-updates.js';
 import { activeGrant } from '../../../shared/arcade/grants.js';
 import { notFound } from '../../../shared/platform/errors.js';
@@ -39,16 +41,16 @@ async function grantState(knex: Knex, play: Play) {
 
 /** A test play may go on while its development URL is saved, unexpired, on the same origin. */
 async function testPlayOpen(knex: Knex, play: Play): Promise<boolean> {
-  const saved = await knex('arcade_overrides').where({ app_id: play.app_id }).first('origin', 'expires_at');
+  const saved = await ArcadeOverride.query(knex).select('origin', 'expires_at').findById(play.app_id);
   return saved !== undefined && saved.origin === play.origin && new Date(saved.expires_at).getTime() > Date.now();
 }
 
 export async function openPlayStream(ctx: AppContext, playId: string): Promise<void> {
   const { knex, replies } = ctx.services;
   const play = isUuid(playId)
-    ? ((await knex('arcade_instances')
-        .where({ id: playId, account_id: sessionCaller(ctx).account.id })
-        .first('id', 'account_id', 'app_id', 'mode', 'origin')) as Play | undefined)
+    ? await ArcadeInstance.query(knex)
+        .select('id', 'account_id', 'app_id', 'mode', 'origin')
+        .findOne({ id: playId, account_id: sessionCaller(ctx).account.id })
     : undefined;
   if (!play) throw notFound('You have no play with this id.', 'instance_not_found');
 
