@@ -140,6 +140,7 @@ export async function deleteAccountData(
   return knex.transaction(async (trx) => {
     const removed: Record<string, number> = {};
     for (const owned of tablesOf(category)) {
+      // By the category's table name, which the answer reports the count under.
       const count = await trx(owned.table)
         .where(owned.owner, accountId)
         .where(owned.where ?? {})

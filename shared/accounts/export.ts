@@ -24,6 +24,8 @@ async function fill(knex: Knex, accountId: string, out: PassThrough): Promise<vo
   );
   for (const entry of EXPORTED_TABLES) {
     await write(out, `,${JSON.stringify(entry.key)}:[`);
+    // knex's stream, by the registry's table name: a table's rows one at a time, where a model's query would
+    // hold the whole library in memory.
     const rows = knex(entry.table).where(entry.owner, accountId).orderBy(entry.orderBy).select(entry.columns).stream();
     let first = true;
     for await (const row of rows) {
