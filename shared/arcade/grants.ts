@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { fn } from 'objection';
 import { ArcadeGame } from './models.js';
 import { ArcadeGrant, ArcadePlayer } from './player-models.js';
+import { Image } from '../media/models.js';
 import { notFound } from '../platform/errors.js';
 import { isUuid } from '../platform/validation/uuid.js';
 import { recordDataEvent } from './data-events.js';
@@ -111,17 +112,23 @@ export async function activeGrant(knex: Knex | Knex.Transaction, accountId: stri
 
 /** The account's grants, newest first; with `appId`, only that game's (the answer to a change). */
 export async function listGrants(knex: Knex, accountId: string, mediaUrl: (key: string) => string, appId?: string) {
-  const query = knex('arcade_grants as g')
-    .join('arcade_apps as a', 'a.app_id', 'g.app_id')
+  const query = ArcadeGrant.query(knex)
+    .alias('g')
+    .joinRelated('game', { alias: 'a' })
     .leftJoin('arcade_listings as l', (j) => j.on('l.app_id', 'g.app_id').andOn(knex.raw("l.status = 'approved'")))
     .where('g.account_id', accountId);
   if (appId) query.where('g.app_id', appId);
-  const rows = await query.orderBy('g.granted_at', 'desc').select('g.*', 'a.slug', 'l.fields', 'l.media');
+  // The grant's columns with its game's slug and its approved store page's name and icon.
+  const rows = (await query
+    .orderBy('g.granted_at', 'desc')
+    .select('g.*', 'a.slug', 'l.fields', 'l.media')) as unknown as Array<
+    GrantRow & { slug: string; fields: Record<string, unknown> | null; media: Record<string, string> | null }
+  >;
   const iconIds = rows
     .map((r: { media?: Record<string, string> | null }) => r.media?.['icon:0'])
     .filter((id: string | undefined): id is string => typeof id === 'string');
   const icons: Array<{ id: string; storage_key: string }> = iconIds.length
-    ? await knex('images').whereIn('id', iconIds).select('id', 'storage_key')
+    ? await Image.query(knex).whereIn('id', iconIds).select('id', 'storage_key')
     : [];
   const urlOf = new Map(icons.map((i) => [i.id, mediaUrl(i.storage_key)]));
   return rows.map(

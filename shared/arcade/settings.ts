@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
+import { Account } from '../accounts/account.js';
 import { ArcadeAllowed, ArcadeTerms, BlockedNetwork, BlockedRegistrar, StoreSettings } from './models.js';
 
 export interface ArcadeSettings {
@@ -67,9 +68,9 @@ export async function resetArcadeSettings(knex: Knex): Promise<void> {
 }
 
 async function accountIdOf(knex: Knex, username: string): Promise<string> {
-  const row = await knex('accounts').whereRaw('lower(username) = lower(?)', [username]).first('id');
+  const row = await Account.query(knex).select('id').whereRaw('lower(username) = lower(?)', [username]).first();
   if (!row) throw new Error(`no account is named ${username}`);
-  return row.id as string;
+  return row.id;
 }
 
 /** Invites an account: it skips the age rule and the app limit, and may publish while publishing is closed. */

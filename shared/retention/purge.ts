@@ -32,6 +32,8 @@ import { Notification, NotificationListener } from '../notifications/models.js';
 import { Image } from '../media/models.js';
 import { Username } from '../accounts/models.js';
 import { RateLimit } from '../platform/rate-limits/models.js';
+import { ArcadeGame, ArcadeOverride } from '../arcade/models.js';
+import { ArcadePlayer } from '../arcade/player-models.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How long an expired development URL is still shown as expired before it goes. */
@@ -57,7 +59,7 @@ const ARCADE_PURPOSES = ['arcade_icon', 'arcade_tile', 'arcade_cover', 'arcade_s
 export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date.now()): Promise<PurgeReport> {
   const evidenceEnd = new Date(now - REMOVED_EVIDENCE_DAYS * DAY_MS);
   const { games, images } = await knex.transaction(async (trx) => {
-    const gone: Array<{ app_id: string }> = await trx('arcade_apps')
+    const gone = await ArcadeGame.query(trx)
       .where({ status: 'removed' })
       .where('removed_at', '<', evidenceEnd)
       .select('app_id');
@@ -70,14 +72,14 @@ export async function purgeRetention(knex: Knex, media: MediaStorage, now = Date
       .delete()
       .returning('storage_key');
     // The game's own rows go by their foreign keys (ON DELETE CASCADE); player ids have none to follow.
-    await trx('arcade_players').whereIn('app_id', ids).delete();
+    await ArcadePlayer.query(trx).whereIn('app_id', ids).delete();
     // Counted from what this run deleted: a run at the same time may have taken some first.
-    const deleted = await trx('arcade_apps').whereIn('app_id', ids).delete();
+    const deleted = await ArcadeGame.query(trx).whereIn('app_id', ids).delete();
     return { games: deleted, images: deletedImages.map((image) => image.storage_key) };
   });
   if (images.length > 0) await removeOrphans(knex, media, images).catch(() => undefined);
   const aliases = await Username.query(knex).where({ kind: 'alias' }).where('expires_at', '<', new Date(now)).delete();
-  const overrides = await knex('arcade_overrides')
+  const overrides = await ArcadeOverride.query(knex)
     .where('expires_at', '<', new Date(now - EXPIRED_OVERRIDE_GRACE_DAYS * DAY_MS))
     .delete();
   const keys = await purgeRetiredKeys(knex, now);
