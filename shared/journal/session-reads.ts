@@ -8,6 +8,7 @@ import { isUuid } from '../platform/validation/uuid.js';
 import type { SessionRow } from './rows.js';
 import { commentCountSql } from '../content/comment-count.js';
 import type { CardGame } from '../content/game-refs.js';
+import { Game } from '../catalog/models.js';
 import { presentSession } from './presenters.js';
 
 /** The columns of a session's answer: created_at to the microsecond, and the comments on it. */
@@ -44,7 +45,7 @@ export async function ownSession(knex: Knex, ownerId: string, id: string): Promi
 export async function gameNames(knex: Knex, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows: Array<CardGame & { id: number }> = unique.length
-    ? await knex('games').whereIn('id', unique).select('id', 'slug', 'name', 'cover_image_id')
+    ? await Game.query(knex).whereIn('id', unique).select('id', 'slug', 'name', 'cover_image_id')
     : [];
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -113,6 +114,6 @@ export async function gameFilter(knex: Knex, game: string | undefined): Promise<
     const id = Number(game);
     return id >= 1 && id <= MAX_GAME_ID ? id : null;
   }
-  const row: { id: number } | undefined = await knex('games').where({ slug: game }).first('id');
+  const row = await Game.query(knex).findOne({ slug: game }).select('id');
   return row?.id ?? null;
 }

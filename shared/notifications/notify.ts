@@ -17,6 +17,7 @@ export const deliverableSql = (recipient: string, actor: string) =>
 
 /** Writes one notification unless a block either way or the actor being the recipient rules it out. */
 export async function notify(db: Knex | Knex.Transaction, input: NotificationInput): Promise<void> {
+  // SQL kept: one INSERT ... SELECT that checks the block rule and writes in the same statement.
   await db.raw(
     `INSERT INTO notifications (account_id, kind, actor_id, subject_kind, subject_id, data)
      SELECT :recipient, :kind, CAST(:actor AS uuid), :subject_kind, :subject_id, CAST(:data AS jsonb)

@@ -72,6 +72,7 @@ function likeStatement(kind: LikeKind, liked: boolean): string {
   FROM (SELECT 1) AS one LEFT JOIN thing ON true LEFT JOIN held ON true`;
 }
 
+// SQL kept: the content-social benchmark (PUT and DELETE /likes/{kind}/{id}, one prepared statement each).
 const STATEMENTS = new Map<string, string>();
 
 function statementFor(kind: LikeKind, liked: boolean): { name: string; text: string } {
