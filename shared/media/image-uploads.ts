@@ -2,7 +2,6 @@
 // `image.process` job in the same transaction as the upload's row, wait a bounded time for the answer,
 // and turn the answer into the route's result or the spec's error. The staged original never outlives
 // the job: the worker removes it, and a wait that runs out removes it here after cancelling the job.
-import { createReadStream } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict, internal, invalidRequest, type ApiError } from '../platform/errors.js';
@@ -93,7 +92,7 @@ async function runUpload(
         stagingKey,
       ]),
     );
-    await services.media.put(stagingKey, createReadStream(upload.path), 'application/octet-stream');
+    await services.media.putFile(stagingKey, upload.path, 'application/octet-stream');
   } catch (error) {
     services.log.error({ err: error }, 'could not stage an upload');
     throw internal('upload_unavailable', 'Uploads cannot be stored right now; try again later.');

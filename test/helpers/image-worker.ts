@@ -3,6 +3,7 @@
 // NOTIFY to the route that waits. The API app must share `media` with it (staging is read from there).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { boss } from '../../shared/platform/jobs/boss.js';
 import { Signals } from '../../shared/platform/jobs/signals.js';
@@ -23,10 +24,15 @@ export function testMedia(): LocalMediaStorage {
   );
 }
 
-/** `media` with its `put` replaced by `put` (a storage that fails or races a write); the rest passes through. */
+/**
+ * `media` with its `put` replaced by `put` (a storage that fails or races a write), `putFile` included (it
+ * puts the file's bytes); the rest passes through.
+ */
 export function withPut(media: MediaStorage, put: MediaStorage['put']): MediaStorage {
   return {
     get: (key) => media.get(key),
+    read: (key) => media.read(key),
+    putFile: async (key, file, type) => put(key, await readFile(file), type),
     delete: (key) => media.delete(key),
     url: (key) => media.url(key),
     publicBaseUrl: media.publicBaseUrl,

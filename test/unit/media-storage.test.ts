@@ -1,6 +1,6 @@
 // One behaviour suite, run against both storages: the local one in a temporary folder, and the S3 one
 // with a real S3Client talking to the in-process fake server.
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -83,6 +83,33 @@ function behavesAsMediaStorage(name: string, open: () => Promise<{ storage: Medi
       });
     });
 
+    it('takes a file as the body, which may be removed afterwards', async () => {
+      const folder = await temporaryFolder();
+      try {
+        const file = path.join(folder, 'upload');
+        await writeFile(file, 'staged bytes');
+        await storage.putFile('staging/upload-3', file, 'application/octet-stream');
+        await rm(file);
+        expect(await read(storage, 'staging/upload-3')).to.deep.equal({
+          text: 'staged bytes',
+          type: 'application/octet-stream',
+          bytes: 12,
+        });
+        await expectRejected(storage.putFile('staging/upload-4', file, 'application/octet-stream'), /ENOENT/);
+        expect(await storage.get('staging/upload-4')).to.equal(null);
+      } finally {
+        await rm(folder, { recursive: true });
+      }
+    });
+
+    it('reads an object whole, and answers null for a missing one', async () => {
+      const bytes = Buffer.alloc(3 * 1024 * 1024 + 5, 7);
+      await storage.put('staging/upload-5', bytes, 'application/octet-stream');
+      expect((await storage.read('staging/upload-5'))!.equals(bytes)).to.equal(true);
+      expect(await storage.read('staging/none')).to.equal(null);
+      expect(await storage.read('nothing/here/at/all.gif')).to.equal(null);
+    });
+
     it('keeps the content type of a key without a known image extension', async () => {
       await storage.put('staging/upload-1', Buffer.from('raw'), 'image/heic');
       expect(await read(storage, 'staging/upload-1')).to.deep.equal({ text: 'raw', type: 'image/heic', bytes: 3 });
@@ -121,6 +148,8 @@ function behavesAsMediaStorage(name: string, open: () => Promise<{ storage: Medi
         expect(isValidMediaKey(key)).to.equal(false);
         await expectRejected(storage.put(key, Buffer.from('x'), 'image/png'), /Invalid media key/);
         await expectRejected(storage.get(key), /Invalid media key/);
+        await expectRejected(storage.read(key), /Invalid media key/);
+        await expectRejected(storage.putFile(key, '/nonexistent', 'image/png'), /Invalid media key/);
         await expectRejected(storage.delete(key), /Invalid media key/);
         expect(() => storage.url(key)).to.throw(/Invalid media key/);
       });
@@ -139,6 +168,16 @@ async function expectRejected(promise: Promise<unknown>, message: RegExp): Promi
   );
   expect(error, 'should have been refused').to.be.instanceOf(Error);
   expect((error as Error).message).to.match(message);
+}
+
+/** A writable folder on another file system than `folder`'s (shared memory), or null where there is none. */
+async function otherFileSystemThan(folder: string): Promise<string | null> {
+  const device = (await stat(folder)).dev;
+  for (const candidate of ['/dev/shm', '/run/shm']) {
+    const found = await stat(candidate).catch(() => null);
+    if (found?.isDirectory() && found.dev !== device) return candidate;
+  }
+  return null;
 }
 
 async function temporaryFolder(): Promise<string> {
@@ -218,8 +257,32 @@ describe('media storage', () => {
     it('reads a folder at the key as no object', async () => {
       await storage.put('avatars/ab/one.png', Buffer.from('x'), 'image/png');
       expect(await storage.get('avatars/ab')).to.equal(null);
+      expect(await storage.read('avatars/ab')).to.equal(null);
       await storage.delete('avatars/ab');
       expect(await storage.get('avatars/ab/one.png')).to.not.equal(null);
+    });
+
+    it('links a file on its own file system, copies one from another, and leaves no temporary file', async () => {
+      const source = path.join(folder, 'upload-source');
+      await writeFile(source, 'linked');
+      await storage.putFile('staging/linked', source, 'application/octet-stream');
+      // The same file, not a copy of it.
+      expect((await stat(path.join(folder, 'staging', 'linked'))).ino).to.equal((await stat(source)).ino);
+      await expectRejected(storage.putFile('staging/none', path.join(folder, 'missing'), 'image/heic'), /ENOENT/);
+      expect((await readdir(path.join(folder, 'staging'))).sort()).to.deep.equal(['.none.type', 'linked']);
+      // A hard link cannot cross file systems: shared memory is one where this machine has it.
+      const elsewhere = await otherFileSystemThan(folder);
+      if (elsewhere) {
+        const remote = path.join(await mkdtemp(path.join(elsewhere, 'jogatina-media-')), 'upload');
+        try {
+          await writeFile(remote, 'copied');
+          await storage.putFile('staging/copied', remote, 'application/octet-stream');
+          expect((await read(storage, 'staging/copied'))?.text).to.equal('copied');
+          expect((await stat(path.join(folder, 'staging', 'copied'))).ino).to.not.equal((await stat(remote)).ino);
+        } finally {
+          await rm(path.dirname(remote), { recursive: true });
+        }
+      }
     });
 
     it('keeps no sidecar for application/octet-stream, and drops a stale one on overwrite', async () => {

@@ -7,7 +7,6 @@
 // refusing a capture's thumbnail, the database failing the record) they are removed at once: a refused
 // upload leaves nothing served.
 import { randomUUID } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import { recordImage } from '../../shared/media/image-records.js';
 import { recordCapture } from '../../shared/screenshots/capture-records.js';
 import { removeOrphans, removeUnrecorded } from '../../shared/media/orphaned-media.js';
@@ -32,9 +31,8 @@ export const processImageJob: JobHandler<JobPayloads['image.process']> = async (
 };
 
 async function processUpload(upload: UploadRow, context: JobContext): Promise<ImageJobAnswer> {
-  const staged = await context.media.get(upload.staging_key);
-  if (!staged) return { failed: 'the staged upload is missing' };
-  const input = await buffer(staged.body);
+  const input = await context.media.read(upload.staging_key);
+  if (!input) return { failed: 'the staged upload is missing' };
   const { profile, folder } = PURPOSES[upload.purpose];
   const result = await context.images.process(input, profile);
   if (!result.ok) {

@@ -14,7 +14,19 @@
 // known only to the write that died. `sweepTemporary` (run by media.cleanup) removes the ones not written
 // to for longer than its bound.
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, lstat, mkdir, open, opendir, readFile, rename, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import {
+  copyFile,
+  type FileHandle,
+  link,
+  lstat,
+  mkdir,
+  open,
+  opendir,
+  readFile,
+  rename,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -34,6 +46,9 @@ const TEMPORARY = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
 /** Error codes that mean "nothing stored at this key" (a missing file, or a folder where a file would be). */
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+/** Why a hard link cannot be made where a copy can: another file system, or one without links. */
+const CANNOT_LINK = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
 
 function isMissing(error: unknown): boolean {
   return MISSING.has((error as NodeJS.ErrnoException).code ?? '');
@@ -56,23 +71,47 @@ export class LocalMediaStorage implements MediaStorage {
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     try {
-      assertPut(key, contentType);
-      const file = this.file(key);
-      const folder = path.dirname(file);
-      await mkdir(folder, { recursive: true });
-      if (contentTypeOfKey(key) === null) {
-        // The type is in place before the object appears, so a reader never finds an object without it.
-        // The default type needs no sidecar (staged uploads are all of it): a stale one from before goes.
-        if (contentType === UNKNOWN_TYPE) await unlinkIfPresent(this.sidecar(file));
-        else await writeAtomically(this.sidecar(file), Buffer.from(contentType));
-      }
+      const file = await this.prepare(key, contentType);
       await writeAtomically(file, body);
-      await syncFolder(folder);
+      await syncFolder(path.dirname(file));
     } catch (error) {
       // A stream nobody will read any more would hold its source (a socket, a file) open.
       if (!Buffer.isBuffer(body)) body.destroy();
       throw error;
     }
+  }
+
+  /**
+   * The file becomes the object by a hard link (no byte copied, the upload's temporary file and the object
+   * share it until the request's folder is removed), or by the kernel's own copy when the two sit on
+   * different file systems; flushed and renamed over the key like any other write.
+   */
+  async putFile(key: string, source: string, contentType: string): Promise<void> {
+    const file = await this.prepare(key, contentType);
+    await replaceAtomically(file, async (temporary) => {
+      try {
+        await link(source, temporary);
+      } catch (error) {
+        if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        await copyFile(source, temporary, constants.COPYFILE_EXCL);
+      }
+      await flush(temporary);
+    });
+    await syncFolder(path.dirname(file));
+  }
+
+  /** Checks the write, makes the key's folder and settles its type (sidecar); answers the key's file. */
+  private async prepare(key: string, contentType: string): Promise<string> {
+    assertPut(key, contentType);
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    if (contentTypeOfKey(key) === null) {
+      // The type is in place before the object appears, so a reader never finds an object without it.
+      // The default type needs no sidecar (staged uploads are all of it): a stale one from before goes.
+      if (contentType === UNKNOWN_TYPE) await unlinkIfPresent(this.sidecar(file));
+      else await writeAtomically(this.sidecar(file), Buffer.from(contentType));
+    }
+    return file;
   }
 
   async get(key: string): Promise<StoredObject | null> {
@@ -100,6 +139,24 @@ export class LocalMediaStorage implements MediaStorage {
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
+    }
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    assertMediaKey(key);
+    let handle;
+    try {
+      handle = await open(this.file(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    try {
+      // One read of the file's size (its stream takes 64 KiB a step: 50 to 100 ms for a 13 MB capture
+      // on a busy worker, against 5 to 7 here).
+      return (await handle.stat()).isFile() ? await handle.readFile() : null;
+    } finally {
+      await handle.close();
     }
   }
 
@@ -176,19 +233,38 @@ async function unlinkIfPresent(file: string): Promise<boolean> {
  * renames it over `file`.
  */
 async function writeAtomically(file: string, body: Buffer | Readable): Promise<void> {
+  await replaceAtomically(file, async (temporary) => {
+    const handle = await open(temporary, 'wx', 0o644);
+    try {
+      if (Buffer.isBuffer(body)) await writeAll(handle, body);
+      else for await (const chunk of body) await writeAll(handle, Buffer.from(chunk as Buffer | string));
+      // Without the flush, a power cut after the rename can leave an empty or short file at the key.
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** `fill` makes the temporary file beside `file` (flushed); it is then renamed over `file`, or removed. */
+async function replaceAtomically(file: string, fill: (temporary: string) => Promise<void>): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temporary, 'wx', 0o644);
   try {
-    if (Buffer.isBuffer(body)) await writeAll(handle, body);
-    else for await (const chunk of body) await writeAll(handle, Buffer.from(chunk as Buffer | string));
-    // Without the flush, a power cut after the rename can leave an empty or short file at the key.
-    await handle.sync();
-    await handle.close();
+    await fill(temporary);
     await rename(temporary, file);
   } catch (error) {
-    await handle.close().catch(() => undefined);
     await unlink(temporary).catch(() => undefined);
     throw error;
+  }
+}
+
+/** Flushes a file written elsewhere (a link to it, or the kernel's copy) to disk. */
+async function flush(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

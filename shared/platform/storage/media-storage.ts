@@ -14,8 +14,19 @@ export interface StoredObject {
 export interface MediaStorage {
   /** Writes (or overwrites) an object. */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  /**
+   * Writes the file at `file` (a path on this machine) as the object: an upload's staged original, which
+   * the local storage hands over without copying its bytes (a hard link), so nothing may write to that
+   * file afterwards; removing it is fine.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object as a stream, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /**
+   * The whole object in memory, or null when there is none: for a worker that needs all of it at once (an
+   * upload's original), read in far fewer steps than its stream takes.
+   */
+  read(key: string): Promise<Buffer | null>;
   /** Removes an object; a missing one is not an error (deletes are retried by cleanup jobs). */
   delete(key: string): Promise<void>;
   /** The stable public URL of a stored object (`config.media.publicBaseUrl` + '/' + key). */

@@ -2,6 +2,7 @@
 // object's content type is S3's own `Content-Type`. URLs follow the same rule as the local storage
 // (publicBaseUrl/key): by default the web process streams objects out of the bucket itself, so the
 // bucket can stay private; MEDIA_PUBLIC_URL can point at a CDN or a public bucket instead.
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -60,6 +61,16 @@ export class S3MediaStorage implements MediaStorage {
         ContentLength: bytes.length,
       }),
     );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertPut(key, contentType);
+    await this.put(key, await readFile(file), contentType);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const stored = await this.get(key);
+    return stored && gather(stored.body);
   }
 
   async get(key: string): Promise<StoredObject | null> {
