@@ -86,8 +86,12 @@ try {
     for (const problem of problems) console.log(`PROBLEM: ${problem}`);
     const met = ratio >= scenario.target && addedMet && p50Met && p95Missed.length === 0 && problems.length === 0;
     failed ||= !met || !p99Met;
+    const verdict = met ? 'target met' : 'TARGET MISSED';
+    // A scenario without a ratio of its own (target 0: images, data-events) is judged by its problems alone.
     console.log(
-      `${met ? 'target met' : 'TARGET MISSED'}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`,
+      scenario.target > 0
+        ? `${verdict}: ${subject} at ${ratio.toFixed(2)}x of ${baseline} (target ${scenario.target}x)`
+        : `${verdict}${problems.length > 0 ? `: ${problems.length} problem${problems.length > 1 ? 's' : ''} above` : ''}`,
     );
     if (summary) console.log(summary);
   }
