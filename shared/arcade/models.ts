@@ -3,8 +3,8 @@
 // settings, terms, allowlist and blocklists. The players' side is player-models.ts. The relations are the
 // ones the code joins: a game's releases and store pages, a release's or a store page's game, a release's
 // checks.
-import { Model, type RelationMappings } from 'objection';
-import { BaseModel } from '../platform/db/base-model.js';
+import type { RelationMappings } from 'objection';
+import { BaseModel, belongsToOne, hasMany } from '../platform/db/base-model.js';
 
 /** A review's decision as stored on a release or a store page. */
 export interface StoredReview {
@@ -40,16 +40,8 @@ export class ArcadeGame extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      releases: {
-        relation: Model.HasManyRelation,
-        modelClass: ArcadeRelease,
-        join: { from: 'arcade_apps.app_id', to: 'arcade_releases.app_id' },
-      },
-      listings: {
-        relation: Model.HasManyRelation,
-        modelClass: ArcadeListing,
-        join: { from: 'arcade_apps.app_id', to: 'arcade_listings.app_id' },
-      },
+      releases: hasMany(ArcadeRelease, 'arcade_apps.app_id', 'arcade_releases.app_id'),
+      listings: hasMany(ArcadeListing, 'arcade_apps.app_id', 'arcade_listings.app_id'),
     };
   }
 }
@@ -86,16 +78,8 @@ export class ArcadeRelease extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      game: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: ArcadeGame,
-        join: { from: 'arcade_releases.app_id', to: 'arcade_apps.app_id' },
-      },
-      checks: {
-        relation: Model.HasManyRelation,
-        modelClass: ArcadeCheck,
-        join: { from: 'arcade_releases.id', to: 'arcade_checks.release_id' },
-      },
+      game: belongsToOne(ArcadeGame, 'arcade_releases.app_id', 'arcade_apps.app_id'),
+      checks: hasMany(ArcadeCheck, 'arcade_releases.id', 'arcade_checks.release_id'),
     };
   }
 }
@@ -133,11 +117,7 @@ export class ArcadeListing extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      game: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: ArcadeGame,
-        join: { from: 'arcade_listings.app_id', to: 'arcade_apps.app_id' },
-      },
+      game: belongsToOne(ArcadeGame, 'arcade_listings.app_id', 'arcade_apps.app_id'),
     };
   }
 }

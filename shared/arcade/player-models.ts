@@ -2,8 +2,8 @@
 // player, each play (an instance, with the release or development URL it ran), and the data events sent
 // to the game's server with their delivery attempts. The delivery's claim and settle stay SQL
 // (delivery.ts, shared/delivery/engine.ts: the `data-events` benchmark).
-import { Model, type RelationMappings } from 'objection';
-import { BaseModel } from '../platform/db/base-model.js';
+import type { RelationMappings } from 'objection';
+import { BaseModel, belongsToOne, hasOne } from '../platform/db/base-model.js';
 import { ArcadeGame } from './models.js';
 
 export class ArcadePlayer extends BaseModel {
@@ -30,19 +30,12 @@ export class ArcadeGrant extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      game: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: ArcadeGame,
-        join: { from: 'arcade_grants.app_id', to: 'arcade_apps.app_id' },
-      },
-      player: {
-        relation: Model.HasOneRelation,
-        modelClass: ArcadePlayer,
-        join: {
-          from: ['arcade_grants.account_id', 'arcade_grants.app_id'],
-          to: ['arcade_players.account_id', 'arcade_players.app_id'],
-        },
-      },
+      game: belongsToOne(ArcadeGame, 'arcade_grants.app_id', 'arcade_apps.app_id'),
+      player: hasOne(
+        ArcadePlayer,
+        ['arcade_grants.account_id', 'arcade_grants.app_id'],
+        ['arcade_players.account_id', 'arcade_players.app_id'],
+      ),
     };
   }
 }

@@ -1,7 +1,7 @@
 // Rows of the sign-in service: sessions, one-time tokens and recovery codes.
-import { Model, type RelationMappings } from 'objection';
+import type { RelationMappings } from 'objection';
 import { Account } from '../accounts/account.js';
-import { BaseModel } from '../platform/db/base-model.js';
+import { BaseModel, belongsToOne } from '../platform/db/base-model.js';
 
 export type SecondFactor = 'none' | 'pending' | 'passed';
 
@@ -64,11 +64,7 @@ export class Passkey extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      account: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Account,
-        join: { from: 'passkeys.account_id', to: 'accounts.id' },
-      },
+      account: belongsToOne(Account, 'passkeys.account_id', 'accounts.id'),
     };
   }
 }

@@ -1,7 +1,7 @@
 // A comment's row: where it is (a profile or a thing), its author, and its body.
-import { Model, type RelationMappings } from 'objection';
+import type { RelationMappings } from 'objection';
 import { Account } from '../accounts/account.js';
-import { BaseModel } from '../platform/db/base-model.js';
+import { BaseModel, belongsToOne } from '../platform/db/base-model.js';
 import type { CommentTargetKind } from './rows.js';
 
 export class Comment extends BaseModel {
@@ -18,17 +18,9 @@ export class Comment extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      author: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Account,
-        join: { from: 'comments.account_id', to: 'accounts.id' },
-      },
+      author: belongsToOne(Account, 'comments.account_id', 'accounts.id'),
       // The account whose profile or thing the comment is on.
-      owner: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Account,
-        join: { from: 'comments.target_account_id', to: 'accounts.id' },
-      },
+      owner: belongsToOne(Account, 'comments.target_account_id', 'accounts.id'),
     };
   }
 }

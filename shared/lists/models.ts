@@ -1,9 +1,9 @@
 // A list (ordered, ranked or a tier board) with its items in order, and the owner's folders of lists
 // (DECISIONS: Lists). A list's items are written whole with the list (list-commands.ts).
-import { Model, type RelationMappings } from 'objection';
+import type { RelationMappings } from 'objection';
 import type { ContentVisibility } from '../content/content-fields.js';
 import type { LIST_MODES } from '../people/lists.js';
-import { BaseModel } from '../platform/db/base-model.js';
+import { BaseModel, belongsToOne, hasMany } from '../platform/db/base-model.js';
 
 export type ListMode = (typeof LIST_MODES)[number];
 
@@ -56,16 +56,8 @@ export class List extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      items: {
-        relation: Model.HasManyRelation,
-        modelClass: ListItem,
-        join: { from: 'lists.id', to: 'list_items.list_id' },
-      },
-      folder: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: ListFolder,
-        join: { from: 'lists.folder_id', to: 'list_folders.id' },
-      },
+      items: hasMany(ListItem, 'lists.id', 'list_items.list_id'),
+      folder: belongsToOne(ListFolder, 'lists.folder_id', 'list_folders.id'),
     };
   }
 }

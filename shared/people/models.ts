@@ -1,7 +1,7 @@
 // A person's verification badge: who vouched for it (staff; null once their account is gone) and when.
-import { Model, type RelationMappings } from 'objection';
+import type { RelationMappings } from 'objection';
 import { Account } from '../accounts/account.js';
-import { BaseModel } from '../platform/db/base-model.js';
+import { BaseModel, belongsToOne } from '../platform/db/base-model.js';
 
 export class Verification extends BaseModel {
   static override tableName = 'verifications';
@@ -13,11 +13,7 @@ export class Verification extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      voucher: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Account,
-        join: { from: 'verifications.vouched_by', to: 'accounts.id' },
-      },
+      voucher: belongsToOne(Account, 'verifications.vouched_by', 'accounts.id'),
     };
   }
 }

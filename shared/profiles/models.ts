@@ -1,8 +1,8 @@
 // A profile's row (created on its first write; GET /profile answers defaults before) and the owner's
 // drafts (migration 20261122000400_drafts).
-import { Model, type RelationMappings } from 'objection';
+import type { RelationMappings } from 'objection';
 import { Image } from '../media/models.js';
-import { BaseModel } from '../platform/db/base-model.js';
+import { BaseModel, belongsToOne } from '../platform/db/base-model.js';
 
 export class Profile extends BaseModel {
   static override tableName = 'profiles';
@@ -25,16 +25,8 @@ export class Profile extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      avatar: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Image,
-        join: { from: 'profiles.avatar_image_id', to: 'images.id' },
-      },
-      banner: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Image,
-        join: { from: 'profiles.banner_image_id', to: 'images.id' },
-      },
+      avatar: belongsToOne(Image, 'profiles.avatar_image_id', 'images.id'),
+      banner: belongsToOne(Image, 'profiles.banner_image_id', 'images.id'),
     };
   }
 }

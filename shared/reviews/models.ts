@@ -1,9 +1,9 @@
 // A review's row: one per game an account has written about.
-import { Model, type RelationMappings } from 'objection';
+import type { RelationMappings } from 'objection';
 import { Account } from '../accounts/account.js';
 import { Game } from '../catalog/models.js';
 import type { ContentVisibility } from '../content/content-fields.js';
-import { BaseModel } from '../platform/db/base-model.js';
+import { BaseModel, belongsToOne } from '../platform/db/base-model.js';
 
 export class Review extends BaseModel {
   static override tableName = 'reviews';
@@ -27,17 +27,9 @@ export class Review extends BaseModel {
 
   static override get relationMappings(): RelationMappings {
     return {
-      author: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Account,
-        join: { from: 'reviews.account_id', to: 'accounts.id' },
-      },
+      author: belongsToOne(Account, 'reviews.account_id', 'accounts.id'),
       // A review outlives its game in the catalog (the game's fields then read null).
-      game: {
-        relation: Model.BelongsToOneRelation,
-        modelClass: Game,
-        join: { from: 'reviews.game_id', to: 'games.id' },
-      },
+      game: belongsToOne(Game, 'reviews.game_id', 'games.id'),
     };
   }
 }

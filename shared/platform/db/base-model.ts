@@ -1,6 +1,6 @@
 // Models stay thin: table, relations and JSON columns. Columns are snake_case like the API's fields, so
 // no name mapping happens between a row and its presenter.
-import { Model, type Pojo } from 'objection';
+import { Model, type ModelClassSpecifier, type Pojo, type RelationMapping, type RelationType } from 'objection';
 
 export class BaseModel extends Model {
   /** Tables with an `updated_at` column set this so every Objection update stamps it. */
@@ -21,3 +21,26 @@ export class BaseModel extends Model {
     }
   }
 }
+
+/** A column, or the columns of a composite key, as `table.column`. */
+type Columns = string | string[];
+
+/** A relation joined on its columns (every relation the models have): `from` this table's, `to` the other's. */
+function joined(
+  relation: RelationType,
+  modelClass: ModelClassSpecifier,
+  from: Columns,
+  to: Columns,
+): RelationMapping<Model> {
+  return { relation, modelClass, join: { from, to } };
+}
+
+/** This row names one row of `modelClass` (`from` holds its key). */
+export const belongsToOne = (modelClass: ModelClassSpecifier, from: Columns, to: Columns) =>
+  joined(Model.BelongsToOneRelation, modelClass, from, to);
+/** Rows of `modelClass` name this one (`to` holds its key). */
+export const hasMany = (modelClass: ModelClassSpecifier, from: Columns, to: Columns) =>
+  joined(Model.HasManyRelation, modelClass, from, to);
+/** One row of `modelClass` names this one. */
+export const hasOne = (modelClass: ModelClassSpecifier, from: Columns, to: Columns) =>
+  joined(Model.HasOneRelation, modelClass, from, to);
