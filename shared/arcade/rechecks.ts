@@ -14,7 +14,8 @@ import { moveAfterCheck, nextRecheckAt, nextSlot, MIN_GAP_MS, observedProvider, 
 import { actOnGame } from './review.js';
 import type { Check } from './url-check.js';
 import type { ArcadeApp, CheckRow, ReleaseRow } from './rows.js';
-import { ArcadeCheck, ArcadeEvent, ArcadeGame } from './models.js';
+import { UNSTAMPED } from '../platform/db/base-model.js';
+import { ArcadeCheck, ArcadeEvent, ArcadeGame, ArcadeRelease } from './models.js';
 
 /** The columns of a game this watch keeps (migration 20261125000200). */
 export interface WatchedGame extends ArcadeApp {
@@ -61,14 +62,15 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
       .forUpdate()
       .skipLocked()
       .select('app_id', 'live_release_id')) as Array<{ app_id: string; live_release_id: string }>;
-    // One lease for the whole batch, then one job each. By table name, as every write of a check's
-    // bookkeeping below: it is not a change of the game, whose updated_at the model would stamp.
-    await trx('arcade_apps')
+    // One lease for the whole batch, then one job each. Unstamped, as every write of a check's bookkeeping
+    // below: it is no change of the game or the release, whose updated_at stays.
+    await ArcadeGame.query(trx)
+      .context(UNSTAMPED)
       .whereIn(
         'app_id',
         due.map((game) => game.app_id),
       )
-      .update({ recheck_due_at: trx.raw(`now() + interval '${RECHECK_LEASE_MINUTES} minutes'`) });
+      .patch({ recheck_due_at: raw(`now() + interval '${RECHECK_LEASE_MINUTES} minutes'`) });
     for (const game of due) {
       await sendJob(trx, 'url.check', { release_id: game.live_release_id, cause: 'schedule' });
     }
@@ -101,7 +103,7 @@ export async function storeCheck(knex: Knex, release: ReleaseRow, cause: CheckCa
         created_at: raw('clock_timestamp()'),
       })
       .returning(['id', 'created_at']);
-    await trx('arcade_releases').where({ id: release.id }).update({ last_check_id: row.id });
+    await ArcadeRelease.query(trx).context(UNSTAMPED).findById(release.id).patch({ last_check_id: row.id });
     if (game && game.live_release_id === release.id) await weighCheck(trx, game, check, new Date(row.created_at));
     return row.id;
   });
@@ -141,9 +143,10 @@ async function weighCheck(trx: Knex.Transaction, game: WatchedGame, check: Check
   }
   const after = (await ArcadeGame.query(trx).findById(appId))!;
   const hiddenAt = watchOf(after) === 'invariant' ? new Date(after.notice_at!) : null;
-  await trx('arcade_apps')
-    .where({ app_id: appId })
-    .update({
+  await ArcadeGame.query(trx)
+    .context(UNSTAMPED)
+    .findById(appId)
+    .patch({
       recheck_due_at: nextRecheckAt(appId, checkedAt, check.passed, hiddenAt),
       // Nothing pinned yet (a game live before pins were kept, or restored from provider_change): this is.
       ...(after.pinned_provider === null && provider !== null ? { pinned_provider: provider } : {}),
@@ -174,12 +177,13 @@ export async function pinLiveRelease(trx: Knex.Transaction, game: ArcadeApp, che
   ) {
     await actOnGame(trx, null, game.app_id, 'restore', 'provider_change');
   }
-  const [row] = await trx('arcade_apps')
+  const [row] = await ArcadeGame.query(trx)
+    .context(UNSTAMPED)
     .where({ app_id: game.app_id })
-    .update({
+    .patch({
       pinned_provider: observedProvider(check.result),
       recheck_due_at: nextSlot(game.app_id, new Date(new Date(check.created_at).getTime() + MIN_GAP_MS)),
     })
     .returning('*');
-  return row as ArcadeApp;
+  return row;
 }

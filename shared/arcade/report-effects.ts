@@ -4,6 +4,8 @@
 import type { Knex } from 'knex';
 import { queueReportRecheck } from './checks.js';
 import { actOnGame } from './review.js';
+import { fn } from 'objection';
+import { UNSTAMPED } from '../platform/db/base-model.js';
 import { ArcadeGame } from './models.js';
 
 /** Open reports from this many different accounts hide a game. */
@@ -14,11 +16,12 @@ export async function afterArcadeReport(trx: Knex.Transaction, appId: string): P
   const game = await ArcadeGame.query(trx).findById(appId).forUpdate();
   if (!game) return;
   if (game.live_release_id) {
-    // By table name: a report's recheck is no change of the game the model should stamp as updated_at.
-    const due = await trx('arcade_apps')
+    // A report's recheck is no change of the game: its updated_at stays.
+    const due = await ArcadeGame.query(trx)
+      .context(UNSTAMPED)
       .where({ app_id: appId })
       .where((q) => q.whereNull('report_recheck_at').orWhereRaw("report_recheck_at <= now() - interval '1 hour'"))
-      .update({ report_recheck_at: trx.fn.now() });
+      .patch({ report_recheck_at: fn.now() });
     if (due > 0) await queueReportRecheck(trx, appId, game.live_release_id);
   }
   if (game.notice_kind === 'hidden' || game.status === 'suspended' || game.status === 'removed') return;

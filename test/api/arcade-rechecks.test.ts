@@ -169,6 +169,23 @@ describe('Arcade: the service re-checks live games', function () {
         (e) => e.data,
       );
 
+    it('keeps a check’s bookkeeping out of the game’s and the release’s updated_at', async () => {
+      const game = await liveGame('quiet-check');
+      const stamps = async () => ({
+        game: (await db()('arcade_apps').where({ app_id: game.appId }).first('updated_at')).updated_at.getTime(),
+        release: (await db()('arcade_releases').where({ id: game.releaseId }).first('updated_at')).updated_at.getTime(),
+      });
+      const before = await stamps();
+      expect((await scheduledCheck(game)).passed).to.equal(true);
+      // The check was recorded on the release and the game's next one scheduled, and neither counts as a change.
+      const [latest] = await db()('arcade_checks').where({ app_id: game.appId }).orderBy('created_at', 'desc').limit(1);
+      expect((await db()('arcade_releases').where({ id: game.releaseId }).first()).last_check_id).to.equal(latest.id);
+      expect((await db()('arcade_apps').where({ app_id: game.appId }).first()).recheck_due_at.getTime()).to.be.above(
+        Date.now(),
+      );
+      expect(await stamps()).to.deep.equal(before);
+    });
+
     it('hides a game whose checks fail twice in a row for invariant, and two passes bring it back', async () => {
       const game = await liveGame('broken-rocks');
       const row = await db()('arcade_apps').where({ app_id: game.appId }).first();

@@ -1,6 +1,20 @@
 // Models stay thin: table, relations and JSON columns. Columns are snake_case like the API's fields, so
 // no name mapping happens between a row and its presenter.
-import { Model, type ModelClassSpecifier, type Pojo, type RelationMapping, type RelationType } from 'objection';
+import {
+  Model,
+  type ModelClassSpecifier,
+  type ModelOptions,
+  type Pojo,
+  type QueryContext,
+  type RelationMapping,
+  type RelationType,
+} from 'objection';
+
+/**
+ * A query's context (`Model.query(trx).context(UNSTAMPED)`) for bookkeeping that is no change of its rows,
+ * a game's next check or the last check of a release: its updates leave `updated_at` as it was.
+ */
+export const UNSTAMPED = { unstamped: true };
 
 export class BaseModel extends Model {
   /** Tables with an `updated_at` column set this so every Objection update stamps it. */
@@ -15,8 +29,8 @@ export class BaseModel extends Model {
     return parsed;
   }
 
-  override $beforeUpdate(): void {
-    if ((this.constructor as typeof BaseModel).touchesUpdatedAt) {
+  override $beforeUpdate(_options: ModelOptions, context: QueryContext): void {
+    if ((this.constructor as typeof BaseModel).touchesUpdatedAt && context.unstamped !== true) {
       (this as unknown as { updated_at: Date }).updated_at = new Date();
     }
   }
