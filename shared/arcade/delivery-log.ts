@@ -99,9 +99,10 @@ const eventNotFound = () => notFound('This game has no data event with this id.'
 const noEventsUrl = () => conflict('no_events_url', {}, 'The game has no live release with an events URL to send to.');
 
 async function oneEvent(knex: Knex, appId: string, eventId: string): Promise<LogEvent> {
-  const row = (await DataEvent.query(knex)
+  const row = await DataEvent.query(knex)
     .select(...COLUMNS, raw('created_at::text AS created_key'))
-    .findOne({ id: eventId, app_id: appId })) as unknown as EventRow | undefined;
+    .findOne({ id: eventId, app_id: appId })
+    .castTo<EventRow | undefined>();
   if (!row) throw eventNotFound();
   const held = (await liveEventsUrl(knex, appId)) === null;
   return (await withAttempts(knex, [row], held))[0];

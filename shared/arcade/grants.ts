@@ -119,11 +119,12 @@ export async function listGrants(knex: Knex, accountId: string, mediaUrl: (key: 
     .where('g.account_id', accountId);
   if (appId) query.where('g.app_id', appId);
   // The grant's columns with its game's slug and its approved store page's name and icon.
-  const rows = (await query
+  const rows = await query
     .orderBy('g.granted_at', 'desc')
-    .select('g.*', 'a.slug', 'l.fields', 'l.media')) as unknown as Array<
-    GrantRow & { slug: string; fields: Record<string, unknown> | null; media: Record<string, string> | null }
-  >;
+    .select('g.*', 'a.slug', 'l.fields', 'l.media')
+    .castTo<
+      Array<GrantRow & { slug: string; fields: Record<string, unknown> | null; media: Record<string, string> | null }>
+    >();
   const iconIds = rows
     .map((r: { media?: Record<string, string> | null }) => r.media?.['icon:0'])
     .filter((id: string | undefined): id is string => typeof id === 'string');

@@ -48,9 +48,9 @@ export async function draftForChange(trx: Knex.Transaction, appId: string): Prom
     .where({ app_id: appId, status: 'approved' })
     .orderBy('number', 'desc')
     .first();
-  const { max } = (await ArcadeListing.query(trx).where({ app_id: appId }).max('number as max').first()) as unknown as {
+  const { max } = await ArcadeListing.query(trx).where({ app_id: appId }).max('number as max').first().castTo<{
     max: number | null;
-  };
+  }>();
   return ArcadeListing.query(trx)
     .insert({
       app_id: appId,

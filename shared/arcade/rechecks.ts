@@ -112,9 +112,10 @@ export async function storeCheck(knex: Knex, release: ReleaseRow, cause: CheckCa
 async function weighCheck(trx: Knex.Transaction, game: WatchedGame, check: Check, checkedAt: Date) {
   const appId = game.app_id;
   // Checks before the game's latest return do not count: a restored game starts a new row.
-  const [latest] = (await ArcadeEvent.query(trx)
+  const [latest] = await ArcadeEvent.query(trx)
     .where({ app_id: appId, kind: 'restored' })
-    .max('created_at as at')) as unknown as Array<{ at: Date | null }>;
+    .max('created_at as at')
+    .castTo<Array<{ at: Date | null }>>();
   const restored = latest?.at ?? null;
   const recentChecks = await ArcadeCheck.query(trx)
     .select('passed')

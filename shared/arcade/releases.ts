@@ -47,10 +47,11 @@ export async function createRelease(knex: Knex, game: ArcadeApp, input: ReleaseI
   return knex.transaction(async (trx) => {
     // The game's row orders the numbers (two creates cannot take the same one) and keeps out a removal.
     await lockOpenGame(trx, game.app_id);
-    const { max } = (await ArcadeRelease.query(trx)
+    const { max } = await ArcadeRelease.query(trx)
       .where({ app_id: game.app_id })
       .max('number as max')
-      .first()) as unknown as { max: number | null };
+      .first()
+      .castTo<{ max: number | null }>();
     const release = await ArcadeRelease.query(trx)
       .insert({ app_id: game.app_id, number: (max ?? 0) + 1, status: 'draft', ...columns(input) })
       .returning('*');

@@ -68,14 +68,16 @@ export async function reviewQueue(knex: Knex) {
       .whereIn('r.status', ['submitted', 'in_review'])
       .whereNot('a.status', 'removed')
       .orderBy([{ column: 'r.submitted_at' }, { column: 'r.id' }])
-      .select('r.*', 'a.slug') as unknown as Promise<Array<ReleaseRow & { slug: string }>>,
+      .select('r.*', 'a.slug')
+      .castTo<Array<ReleaseRow & { slug: string }>>(),
     ArcadeListing.query(knex)
       .alias('l')
       .joinRelated('game', { alias: 'a' })
       .where('l.status', 'submitted')
       .whereNot('a.status', 'removed')
       .orderBy([{ column: 'l.submitted_at' }, { column: 'l.id' }])
-      .select('l.*', 'a.slug') as unknown as Promise<Array<ListingRow & { slug: string }>>,
+      .select('l.*', 'a.slug')
+      .castTo<Array<ListingRow & { slug: string }>>(),
   ]);
   const checks: CheckRow[] = releases.length
     ? await ArcadeCheck.query(knex).whereIn(

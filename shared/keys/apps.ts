@@ -34,7 +34,7 @@ export async function appStats(knex: Knex, media: MediaStorage, appIds: string[]
     appIds.map((id) => [id, { active_keys: 0, last_used_at: null, icon_url: icons.get(id) ?? null }]),
   );
   if (appIds.length === 0) return stats;
-  const rows = (await ApiKey.query(knex)
+  const rows = await ApiKey.query(knex)
     .select('app_id')
     .select(
       raw(
@@ -43,7 +43,8 @@ export async function appStats(knex: Knex, media: MediaStorage, appIds: string[]
     )
     .select(raw('max(last_used_at) AS last_used_at'))
     .whereIn('app_id', appIds)
-    .groupBy('app_id')) as unknown as Array<{ app_id: string; active_keys: number; last_used_at: Date | null }>;
+    .groupBy('app_id')
+    .castTo<Array<{ app_id: string; active_keys: number; last_used_at: Date | null }>>();
   for (const row of rows) Object.assign(stats.get(row.app_id)!, row);
   return stats;
 }

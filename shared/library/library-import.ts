@@ -45,7 +45,7 @@ export async function importEntries(
   await refuseBadEntries(knex, entries);
   return knex.transaction(async (trx) => {
     await lockLibrary(trx, accountId);
-    const { count, held } = (await LibraryEntry.query(trx)
+    const { count, held } = await LibraryEntry.query(trx)
       .where({ account_id: accountId })
       .select(raw('count(*)::int AS count'))
       .select(
@@ -53,7 +53,8 @@ export async function importEntries(
           entries.map((entry) => entry.game_id),
         ]),
       )
-      .first()) as unknown as { count: number; held: number };
+      .first()
+      .castTo<{ count: number; held: number }>();
     if (count + entries.length - held > LIBRARY_ENTRY_LIMIT) throw libraryFull(count);
     // One statement for every entry, SQL: what it returns tells the created rows from the updated ones.
     const written: Array<{ xmax: string }> = await trx('library_entries')

@@ -27,10 +27,11 @@ const namedBy = (layout: string, image: string) => `(
 const IN_USE = `EXISTS (SELECT 1 FROM profile_layouts l WHERE l.account_id = i.account_id AND ${namedBy('l', 'i')})`;
 
 export async function layoutQuotaIn(knex: Knex, accountId: string) {
-  const row = (await Image.query(knex)
+  const row = await Image.query(knex)
     .where({ account_id: accountId, purpose: 'layout' })
     .select(raw('count(*)::int AS count'), raw('coalesce(sum(bytes), 0)::bigint AS bytes'))
-    .first()) as unknown as { count: number; bytes: number } | undefined;
+    .first()
+    .castTo<{ count: number; bytes: number } | undefined>();
   return { ...LAYOUT_QUOTA, count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
 

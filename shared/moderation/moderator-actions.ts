@@ -69,7 +69,8 @@ export async function listActions(knex: Knex, page: number) {
         { column: 'm.id', order: 'desc' },
       ])
       .limit(limit)
-      .offset(offset) as unknown as Promise<ActionRow[]>,
+      .offset(offset)
+      .castTo<ActionRow[]>(),
     ModeratorAction.query(knex).resultSize(),
   ]);
   return { data: rows.map(presentAction), page: pageObject(page, ACTIONS_PAGE, counted) };

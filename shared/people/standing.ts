@@ -11,12 +11,13 @@ export async function mineralsOf(knex: Knex, accountId: string) {
 }
 
 export async function verificationOf(knex: Knex, accountId: string) {
-  const row = (await Verification.query(knex)
+  const row = await Verification.query(knex)
     .alias('v')
     .leftJoinRelated('voucher', { alias: 'a' })
     .where('v.account_id', accountId)
     .select('a.username as voucher_name', 'v.verified_at')
-    .first()) as unknown as { voucher_name: string | null; verified_at: Date } | undefined;
+    .first()
+    .castTo<{ voucher_name: string | null; verified_at: Date } | undefined>();
   if (!row) return null;
   return { vouched_by: row.voucher_name ?? null, verified_at: new Date(row.verified_at).toISOString() };
 }

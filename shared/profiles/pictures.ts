@@ -23,12 +23,13 @@ export const HISTORY_PAGE = { size: PICTURE_HISTORY_LIMIT, maxPage: 1 };
 
 /** The storage keys of the current avatar and banner, for the profile answer. */
 export async function currentPictureKeys(knex: Knex, accountId: string) {
-  const row = (await Profile.query(knex)
+  const row = await Profile.query(knex)
     .alias('p')
     .leftJoinRelated('[avatar, banner]', { aliases: { avatar: 'a', banner: 'b' } })
     .where('p.account_id', accountId)
     .select('a.storage_key as avatar', 'b.storage_key as banner')
-    .first()) as unknown as { avatar: string | null; banner: string | null } | undefined;
+    .first()
+    .castTo<{ avatar: string | null; banner: string | null } | undefined>();
   return { avatar: row?.avatar ?? null, banner: row?.banner ?? null };
 }
 

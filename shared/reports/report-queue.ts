@@ -67,7 +67,8 @@ export async function listReports(knex: Knex, options: { page: number; status?: 
       // 'open' sorts before 'resolved': open reports come first.
       .orderBy(['r.status', 'r.priority', 'r.created_at', 'r.id'])
       .limit(limit)
-      .offset(offset) as unknown as Promise<QueueRow[]>,
+      .offset(offset)
+      .castTo<QueueRow[]>(),
     filtered().resultSize(),
   ]);
   return { data: rows.map(presentQueueItem), page: pageObject(options.page, QUEUE_PAGE, counted) };

@@ -126,7 +126,7 @@ type CommentRow = Pick<Comment, 'id' | 'body' | 'target_kind' | 'target_id' | 't
 /** A comment `author` wrote: on a profile (PROFILE_COMMENT) or on a posted thing (CONTENT_COMMENT). */
 async function commentTarget(knex: Knex, reporterId: string, author: Account, on: ReportKind, id: string) {
   if (!isUuid(id)) throw nothingHere();
-  const row = (await Comment.query(knex)
+  const row = await Comment.query(knex)
     .alias('c')
     .joinRelated('owner', { alias: 'o' })
     .where({ 'c.id': id, 'c.account_id': author.id })
@@ -141,7 +141,8 @@ async function commentTarget(knex: Knex, reporterId: string, author: Account, on
       'o.username as owner_username',
       'c.created_at',
     )
-    .first()) as unknown as CommentRow | undefined;
+    .first()
+    .castTo<CommentRow | undefined>();
   if (!row) throw nothingHere();
   const ownerId = row.target_account_id;
   if (on === 'PROFILE_COMMENT') {

@@ -22,7 +22,7 @@ export async function findReview(
   readerId: string | null,
 ): Promise<FoundReview | null> {
   if (!isUuid(id)) return null;
-  const row = (await Review.query(knex)
+  const row = await Review.query(knex)
     .alias('r')
     .joinRelated('author', { alias: 'a' })
     .leftJoinRelated('game', { alias: 'g' })
@@ -31,7 +31,8 @@ export async function findReview(
     .select(raw(`${commentCountSql('REVIEW', 'r.id')} AS comments`))
     .select(readerRelationSelects('r.account_id', readerId ?? NOBODY))
     .where('r.id', id)
-    .first()) as unknown as (ReviewRow & { follows: boolean; blocked: boolean }) | undefined;
+    .first()
+    .castTo<(ReviewRow & { follows: boolean; blocked: boolean }) | undefined>();
   if (!row) return null;
   const { follows, blocked, ...review } = row;
   return { review, follows, blocked };

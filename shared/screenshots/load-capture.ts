@@ -17,13 +17,14 @@ async function found(
   id: string,
   readerId: string | null,
 ): Promise<FoundCapture | null> {
-  const row = (await Screenshot.query(knex)
+  const row = await Screenshot.query(knex)
     .alias('s')
     .select(CAPTURE_COLUMNS.map((name) => `s.${name}`))
     .select(raw(`${commentCountSql('SCREENSHOT', 's.id')} AS comments`))
     .select(readerRelationSelects('s.account_id', readerId ?? NOBODY))
     .where(`s.${column}`, id)
-    .first()) as unknown as (CaptureRow & { follows: boolean; blocked: boolean }) | undefined;
+    .first()
+    .castTo<(CaptureRow & { follows: boolean; blocked: boolean }) | undefined>();
   if (!row) return null;
   const { follows, blocked, ...capture } = row;
   return { capture, follows, blocked };
@@ -68,9 +69,10 @@ export async function readCapture(knex: Knex, publicId: string, readerId: string
 
 /** What an account holds against its quota: every capture, removed ones too. */
 export async function captureQuotaIn(knex: Knex | Knex.Transaction, accountId: string) {
-  const row = (await Screenshot.query(knex)
+  const row = await Screenshot.query(knex)
     .where({ account_id: accountId })
     .select(raw('count(*)::int AS count'), raw('coalesce(sum(bytes), 0)::bigint AS bytes'))
-    .first()) as unknown as { count: number; bytes: number } | undefined;
+    .first()
+    .castTo<{ count: number; bytes: number } | undefined>();
   return { ...CAPTURE_QUOTA, count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
 }
