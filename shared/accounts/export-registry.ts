@@ -384,20 +384,3 @@ export const EXPORTED_TABLES: ExportedTable[] = [
     orderBy: 'created_at',
   },
 ];
-
-/** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */
-export const ACCOUNT_COLUMNS = [
-  'id',
-  'email',
-  'email_verified_at',
-  'username',
-  'display_name',
-  'role',
-  'birth_date',
-  'birth_date_confirmed_by',
-  'two_factor_enabled_at',
-  'username_changed_at',
-  'record_history',
-  'created_at',
-  'updated_at',
-];

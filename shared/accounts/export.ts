@@ -4,7 +4,24 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import type { Logger } from '../platform/logger.js';
-import { ACCOUNT_COLUMNS, EXPORTED_TABLES } from './export-registry.js';
+import { EXPORTED_TABLES } from './export-registry.js';
+
+/** The columns of the account row itself that the export shows (never the password hash or TOTP secret). */
+const ACCOUNT_COLUMNS = [
+  'id',
+  'email',
+  'email_verified_at',
+  'username',
+  'display_name',
+  'role',
+  'birth_date',
+  'birth_date_confirmed_by',
+  'two_factor_enabled_at',
+  'username_changed_at',
+  'record_history',
+  'created_at',
+  'updated_at',
+];
 
 /**
  * 2: `sessions` holds the play sessions (version 1's `play_sessions`) and `sign_in_sessions` the sign-in
