@@ -106,8 +106,9 @@ export async function activeGrant(knex: Knex | Knex.Transaction, accountId: stri
     .where({ 'g.account_id': accountId, 'g.app_id': appId })
     .whereNull('g.revoked_at')
     .select('g.nickname', 'g.scopes', 'p.player_id')
-    .first();
-  return (row as { nickname: string; scopes: string[]; player_id: string } | undefined) ?? null;
+    .first()
+    .castTo<{ nickname: string; scopes: string[]; player_id: string } | undefined>();
+  return row ?? null;
 }
 
 /** The account's grants, newest first; with `appId`, only that game's (the answer to a change). */

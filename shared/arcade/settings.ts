@@ -19,9 +19,10 @@ export async function arcadeSettings(knex: Knex | Knex.Transaction): Promise<Arc
     .alias('s')
     .join('arcade_terms as t', 't.version', 's.terms_version')
     .select('s.open_publishing', 's.app_limit', 's.terms_version', 't.text_sha256 as terms_sha256')
-    .first();
+    .first()
+    .castTo<ArcadeSettings | undefined>();
   if (!row) throw new Error('arcade_settings has no row: run the migrations');
-  return row as unknown as ArcadeSettings;
+  return row;
 }
 
 export async function setOpenPublishing(knex: Knex, open: boolean): Promise<void> {
@@ -56,8 +57,9 @@ export async function currentTermsText(knex: Knex): Promise<{ version: string; t
     .alias('s')
     .join('arcade_terms as t', 't.version', 's.terms_version')
     .select('t.version', 't.text', 't.text_sha256 as sha256')
-    .first();
-  return row as unknown as { version: string; text: string; sha256: string };
+    .first()
+    .castTo<{ version: string; text: string; sha256: string }>();
+  return row;
 }
 
 /** Tests: back to what the migration left (the first terms, publishing closed, limit 3). */
@@ -83,7 +85,7 @@ export async function allowPublisher(knex: Knex, username: string, allowed: bool
 /** A network whose addresses may not host a game (submit and live answer url_denied, detail network). */
 export async function blockNetwork(knex: Knex, cidr: string): Promise<void> {
   await BlockedNetwork.query(knex)
-    .insert({ network: raw('CAST(? AS cidr)', [cidr]) as unknown as string })
+    .insert({ network: raw('CAST(? AS cidr)', [cidr]) })
     .onConflict()
     .ignore();
 }

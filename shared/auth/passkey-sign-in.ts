@@ -86,7 +86,7 @@ async function verifies(
       q.where('counter', '<', newCounter);
       if (newCounter === 0) q.orWhere('counter', 0);
     })
-    .patch({ counter: newCounter, last_used_at: fn.now() as unknown as Date, backed_up: credentialBackedUp });
+    .patch({ counter: newCounter, last_used_at: fn.now(), backed_up: credentialBackedUp });
   return moved === 1;
 }
 

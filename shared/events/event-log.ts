@@ -144,7 +144,7 @@ export async function redeliverAppEvent(knex: Knex, appId: string, eventId: stri
           status: 'pending',
           redelivery: true,
           queued: true,
-          next_attempt_at: trx.fn.now() as unknown as Date,
+          next_attempt_at: trx.fn.now(),
           leased_until: null,
           delivered_at: null,
           failed_at: null,

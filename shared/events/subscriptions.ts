@@ -89,7 +89,7 @@ async function setSubscription(trx: Knex.Transaction, app: App, events: EventsIn
       disabled_reason: null,
       disabled_at: null,
       failing_since: null,
-      updated_at: trx.fn.now() as unknown as Date,
+      updated_at: trx.fn.now(),
     });
   // Events that waited while it was disabled (their jobs found it so) are queued again at commit.
   const waiting = await AppEvent.query(trx)

@@ -58,7 +58,7 @@ export async function resolveReport(
         outcome: input.outcome,
         note: input.note ?? null,
         resolved_by: moderator.id,
-        resolved_at: trx.fn.now() as unknown as Date,
+        resolved_at: trx.fn.now(),
       })
       .returning(['id', 'outcome', 'note', 'resolved_at', 'target_kind', 'target_id']);
     if (!row) {
