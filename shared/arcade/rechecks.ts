@@ -48,7 +48,7 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
   if (wanted <= 0) return 0;
   return knex.transaction(async (trx) => {
     // watchOf() in SQL: listed without a notice, or hidden for invariant.
-    const due = (await ArcadeGame.query(trx)
+    const due = await ArcadeGame.query(trx)
       .whereNotNull('live_release_id')
       .where((q) => q.whereNull('recheck_due_at').orWhere('recheck_due_at', '<=', fn.now()))
       .where((q) =>
@@ -61,7 +61,8 @@ export async function sweepRechecks(knex: Knex, options: { batch?: number; room?
       // A game whose check is being stored right now is taken by the next sweep.
       .forUpdate()
       .skipLocked()
-      .select('app_id', 'live_release_id')) as Array<{ app_id: string; live_release_id: string }>;
+      .select('app_id', 'live_release_id')
+      .castTo<Array<{ app_id: string; live_release_id: string }>>();
     // One lease for the whole batch, then one job each. Unstamped, as every write of a check's bookkeeping
     // below: it is no change of the game or the release, whose updated_at stays.
     await ArcadeGame.query(trx)

@@ -41,14 +41,15 @@ export function quotaFull(quota: { count: number; bytes: number }): boolean {
 }
 
 export async function listLayoutImages(knex: Knex, accountId: string, url: (key: string) => string) {
-  const rows = (await Image.query(knex)
+  const rows = await Image.query(knex)
     .alias('i')
     .select('i.*', raw(`${IN_USE} AS in_use`))
     .where({ 'i.account_id': accountId, 'i.purpose': 'layout' })
     .orderBy([
       { column: 'i.created_at', order: 'desc' },
       { column: 'i.id', order: 'desc' },
-    ])) as Array<Image & { in_use: boolean }>;
+    ])
+    .castTo<Array<Image & { in_use: boolean }>>();
   const quota = await layoutQuotaIn(knex, accountId);
   return { data: rows.map((row) => ({ ...presentImage(row, url), in_use: row.in_use })), quota };
 }
