@@ -73,7 +73,7 @@ export class LocalMediaStorage implements MediaStorage {
     try {
       const file = await this.prepare(key, contentType);
       await writeAtomically(file, body);
-      await syncFolder(path.dirname(file));
+      await syncToDisk(path.dirname(file));
     } catch (error) {
       // A stream nobody will read any more would hold its source (a socket, a file) open.
       if (!Buffer.isBuffer(body)) body.destroy();
@@ -95,9 +95,9 @@ export class LocalMediaStorage implements MediaStorage {
         if (!CANNOT_LINK.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
         await copyFile(source, temporary, constants.COPYFILE_EXCL);
       }
-      await flush(temporary);
+      await syncToDisk(temporary);
     });
-    await syncFolder(path.dirname(file));
+    await syncToDisk(path.dirname(file));
   }
 
   /** Checks the write, makes the key's folder and settles its type (sidecar); answers the key's file. */
@@ -115,6 +115,37 @@ export class LocalMediaStorage implements MediaStorage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
+    const opened = await this.openObject(key);
+    if (!opened) return null;
+    const { handle, file, bytes } = opened;
+    try {
+      const contentType = contentTypeOfKey(key) ?? (await this.storedType(file));
+      // The stream owns the handle from here and closes it when it ends or is destroyed.
+      return { body: handle.createReadStream(), contentType, bytes };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    const opened = await this.openObject(key);
+    if (!opened) return null;
+    try {
+      // One read of the file's size (its stream takes 64 KiB a step: 50 to 100 ms for a 13 MB capture
+      // on a busy worker, against 5 to 7 here).
+      return await opened.handle.readFile();
+    } finally {
+      await opened.handle.close();
+    }
+  }
+
+  /**
+   * The object's file opened, with its size, or null when the key holds none (nothing, or a folder). The
+   * size comes from the open file, so it matches what is read even if the key is overwritten meanwhile
+   * (the rename leaves this handle on the old file).
+   */
+  private async openObject(key: string): Promise<{ handle: FileHandle; file: string; bytes: number } | null> {
     assertMediaKey(key);
     const file = this.file(key);
     let handle;
@@ -125,39 +156,14 @@ export class LocalMediaStorage implements MediaStorage {
       throw error;
     }
     try {
-      // The size comes from the open file, so it matches what the stream reads even if the key is
-      // overwritten meanwhile (the rename leaves this handle on the old file).
       const stat = await handle.stat();
-      if (!stat.isFile()) {
-        await handle.close();
-        return null;
-      }
-      const contentType = contentTypeOfKey(key) ?? (await this.storedType(file));
-      // The stream owns the handle from here and closes it when it ends or is destroyed.
-      const body = handle.createReadStream();
-      return { body, contentType, bytes: stat.size };
+      if (stat.isFile()) return { handle, file, bytes: stat.size };
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;
     }
-  }
-
-  async read(key: string): Promise<Buffer | null> {
-    assertMediaKey(key);
-    let handle;
-    try {
-      handle = await open(this.file(key), 'r');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
-    try {
-      // One read of the file's size (its stream takes 64 KiB a step: 50 to 100 ms for a 13 MB capture
-      // on a busy worker, against 5 to 7 here).
-      return (await handle.stat()).isFile() ? await handle.readFile() : null;
-    } finally {
-      await handle.close();
-    }
+    await handle.close();
+    return null;
   }
 
   private async storedType(file: string): Promise<string> {
@@ -258,16 +264,6 @@ async function replaceAtomically(file: string, fill: (temporary: string) => Prom
   }
 }
 
-/** Flushes a file written elsewhere (a link to it, or the kernel's copy) to disk. */
-async function flush(file: string): Promise<void> {
-  const handle = await open(file, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
 /** `write` may write less than asked; loop until the whole chunk is down. */
 async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
   for (let offset = 0; offset < chunk.length;) {
@@ -275,9 +271,12 @@ async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
   }
 }
 
-/** Makes the rename itself durable: it lives in the folder's entry list. */
-async function syncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
+/**
+ * Flushes a file or a folder to disk: a file written elsewhere (a link to it, the kernel's copy), or the
+ * folder a rename changed, which makes the rename itself durable (it lives in the folder's entry list).
+ */
+async function syncToDisk(file: string): Promise<void> {
+  const handle = await open(file, 'r');
   try {
     await handle.sync();
   } finally {
